@@ -10,6 +10,7 @@ import { shellWord } from "../domain/shellWord.js"
 import { visible } from "../domain/visible.js"
 import { fallbackTokens, wordOf } from "../domain/search/rank.js"
 import { queryTokens } from "../domain/search/query.js"
+import { asAsked } from "../domain/search/matchedTerms.js"
 
 // A snippet on one line; whatever control characters remain are shown escaped (src/domain/visible.ts).
 const oneLine = (s: string) => visible(s.replace(/\s*[\r\n]+\s*/g, " ").trim())
@@ -210,7 +211,7 @@ const wordsNoResultHolds = (result: SearchResult): ReadonlyArray<string> => {
   if (held.size === 0) return []
   return fallbackTokens(queryTokens(result.query))
     .filter((t) => !held.has(wordOf(t)))
-    .map((t) => t.replace(/^["'“‘«(\[{]+|[,.;:!?"'”’»)\]}]+$/gu, "") || t)
+    .map(asAsked)
 }
 
 export const renderSearchText = (result: SearchResult, options: SearchRenderOptions = {}): string => {

@@ -154,6 +154,15 @@ const carryForeignHistory = (source: ResolvedSkill, runtimeDir: string) =>
     )
   )
 
+/** The manifest a compiled directory holds (`.skillc-meta/manifest.json`), with the source it names; undefined where there is none. */
+const manifestIn = (dir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const text = yield* fs.readFileString(path.join(dir, META_DIR, MANIFEST_FILE)).pipe(unseenAs(undefined))
+    return text === undefined ? undefined : { source: parseManifest(text)?.source_path }
+  })
+
 /**
  * A runtime another source built, whose source is still there (`skc build alpha --global` in a project, when
  * the global store has its own alpha): the build replaces that skill's stub, and every agent reading its
@@ -164,8 +173,7 @@ const warnTakeover = Effect.fnUntraced(function* (skill: ResolvedSkill, runtimeD
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
-  const text = yield* fs.readFileString(path.join(runtimeDir, META_DIR, MANIFEST_FILE)).pipe(unseenAs(undefined))
-  const other = text === undefined ? undefined : parseManifest(text)?.source_path
+  const other = (yield* manifestIn(runtimeDir))?.source
   if (other === undefined || other === skill.canonicalSourceDir) return
   if ((yield* fs.statOption(path.join(other, "SKILL.md")).pipe(unseenAs(undefined)))?.type !== "file") return
   yield* warn(
@@ -315,9 +323,9 @@ const refuseCompiled = Effect.fnUntraced(function* (skill: ResolvedSkill) {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
-  const text = yield* fs.readFileString(path.join(skill.sourceDir, META_DIR, MANIFEST_FILE)).pipe(unseenAs(undefined))
-  if (text === undefined) return
-  const source = parseManifest(text)?.source_path
+  const manifest = yield* manifestIn(skill.sourceDir)
+  if (manifest === undefined) return
+  const source = manifest.source
   const sourceHere = source !== undefined && (yield* fs.statOption(path.join(source, "SKILL.md")).pipe(unseenAs(undefined)))?.type === "file"
   const hint = sourceHere
     ? `build its source instead: skc build ${shellWord(displayPath(stores.cwd, source, path))}`

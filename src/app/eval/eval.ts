@@ -48,7 +48,7 @@ import { RegexMatcher } from "../../ports/RegexMatcher.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing, matchedTexts } from "../skills/index.js"
 import { listedCut, listingFacts } from "../../domain/agents/listing.js"
-import { slashCommandsOf } from "../../domain/agents/claudeSlash.js"
+import { slashInvoked } from "../../domain/agents/claudeSlash.js"
 import { modelListing } from "../../domain/protocol/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
@@ -488,19 +488,13 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
      * "cannot trigger" while `skc match` said it was invoked.
      */
     const candidatesOf = (q: string): ReadonlyArray<MatchCandidate> => {
-      if (listing.slashCommands === undefined) return candidates
-      const invoked = new Map<string, string>()
-      for (const command of slashCommandsOf(q)) {
-        const hit = listing.slashCommands.find((c) => c.command === command)
-        if (hit !== undefined && byPath.has(hit.path) && !invoked.has(hit.path)) invoked.set(hit.path, `/${command}`)
-      }
-      if (invoked.size === 0) return candidates
-      const listed = candidates.filter((c) => !invoked.has(c.path))
-      const extra = [...invoked].map(([p, as]): MatchCandidate => {
+      const invoked = [...slashInvoked(listing.slashCommands, q)].filter(([p]) => byPath.has(p))
+      if (invoked.length === 0) return candidates
+      const extra = invoked.map(([p, as]): MatchCandidate => {
         const v = byPath.get(p)!
         return { name: v.name, description: v.description, scope: v.scope, path: v.path, explicit: true, invokedAs: as }
       })
-      return [...listed, ...extra]
+      return [...candidates.filter((c) => !invoked.some(([p]) => p === c.path)), ...extra]
     }
     // Thousands of queries under the file cap: the event loop gets a turn now and then, so that a
     // server's other requests (a ping) are answered while the judge works (issue 45).

@@ -23,7 +23,7 @@ import { explicitlyMentioned, unselectedMentions } from "../../domain/agents/cod
 import { closest, didYouMean } from "../../domain/suggest.js"
 import { Warning } from "../../domain/errors.js"
 import { warn } from "../../ports/Diagnostics.js"
-import { slashCommandsOf } from "../../domain/agents/claudeSlash.js"
+import { slashInvoked } from "../../domain/agents/claudeSlash.js"
 import { Settings } from "../shared/index.js"
 import { NOT_BUILT_HERE } from "./obsolete.js"
 
@@ -157,11 +157,7 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   const untold = notBuilt.filter((n) => !told.includes(n))
   if (untold.length > 0) yield* warn(Warning.notice(notBuiltNote(untold)))
   // Claude Code's `/command`s run those skills, manual-only ones too (src/domain/agents/claudeSlash.ts).
-  const slashed = new Map<string, string>()
-  for (const command of listing.slashCommands === undefined ? [] : slashCommandsOf(input.query)) {
-    const hit = listing.slashCommands!.find((c) => c.command === command)
-    if (hit !== undefined && !slashed.has(hit.path)) slashed.set(hit.path, `/${command}`)
-  }
+  const slashed = slashInvoked(listing.slashCommands, input.query)
   for (const path of slashed.keys()) chosen.add(path)
   // The copy a command runs may be one skc's discovery shadows (Claude Code lets the user's copy of a directory name win).
   const copies = found.shadowed

@@ -44,3 +44,21 @@ export const slashCommandsOf = (request: string): ReadonlyArray<string> => {
   for (const m of request.matchAll(MID_MESSAGE)) if (!out.includes(m[1]!)) out.push(m[1]!)
   return out
 }
+
+/**
+ * The skills a request invokes by command, by path, each with the command as typed (`/deploy`): the
+ * listing's `commands` (its `slashCommands`) matched against `slashCommandsOf(request)`, each skill once.
+ * What `skc match` and `skc eval`'s match judge both read.
+ */
+export const slashInvoked = (
+  commands: ReadonlyArray<{ readonly command: string; readonly path: string }> | undefined,
+  request: string
+): ReadonlyMap<string, string> => {
+  const invoked = new Map<string, string>()
+  if (commands === undefined) return invoked
+  for (const command of slashCommandsOf(request)) {
+    const hit = commands.find((c) => c.command === command)
+    if (hit !== undefined && !invoked.has(hit.path)) invoked.set(hit.path, `/${command}`)
+  }
+  return invoked
+}

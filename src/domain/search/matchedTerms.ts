@@ -30,7 +30,7 @@ export interface MatchedTerm {
  * name's own signs stay ("C++", "C#", ".NET"). Not `wordOf` (./rank.ts),
  * which is a word's identity for counting: lower case, signs dropped.
  */
-const asAsked = (token: string): string => token.replace(/^["'“‘«(\[{]+|[,.;:!?"'”’»)\]}]+$/gu, "") || token
+export const asAsked = (token: string): string => token.replace(/^["'“‘«(\[{]+|[,.;:!?"'”’»)\]}]+$/gu, "") || token
 
 /** The bits of `WordsHeld` that say each field. */
 const BITS_OF: Readonly<Record<MatchedField, "own" | "inherited" | "described">> = { section: "own", above: "inherited", skill: "described" }
