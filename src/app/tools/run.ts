@@ -12,7 +12,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { PathEscapes, UsageError, Warning } from "../../domain/errors.js"
-import { decideApproval } from "../../domain/tools/approval.js"
+import { codeWords, decideApproval } from "../../domain/tools/approval.js"
 import { buildArguments } from "../../domain/tools/coerce.js"
 import { toolEnvironment } from "../../domain/tools/environment.js"
 import { interpolate, type CommandLine } from "../../domain/tools/interpolate.js"
@@ -139,15 +139,7 @@ export const skillFileArguments = (loaded: LoadedToolSkill, command: CommandTemp
  * project's helper.py). The skill's author writes the file's path instead.
  */
 const refuseUnpinned = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) => {
-  const command = tool.command
-  // Only where the word is code an interpreter loads (its script, or the module after `-m`): `grep -r TODO
-  // src` in a skill that ships a `src/` of its own still searches the project's, as its author means.
-  const args = command === undefined ? [] : command.args.map(literalOf)
-  const base = command === undefined ? "" : command.program.replace(/^.*[\\/]/, "")
-  const script = INTERPRETERS.test(base) ? args.find((a, i) => a !== undefined && !a.startsWith("-") && (i === 0 || !OPTION_WITH_VALUE.has(args[i - 1] ?? ""))) : undefined
-  const module = INTERPRETERS.test(base) ? args[args.indexOf("-m") + 1] : undefined
-  const words = [command?.program, script, args.includes("-m") ? module : undefined].filter((w): w is string => w !== undefined)
-  const hit = words.find((w) => loaded.unpinned.has(w))
+  const hit = tool.command === undefined ? undefined : codeWords(tool.command).find((w) => loaded.unpinned.has(w))
   return hit === undefined
     ? Effect.void
     : Effect.fail(
@@ -157,12 +149,6 @@ const refuseUnpinned = (loaded: LoadedToolSkill, tool: { readonly name: string; 
         })
       )
 }
-
-/** Programs that load the code a following word names (with `.exe` on Windows, a version suffix). */
-const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php)(\.exe)?$/i
-
-/** Options of those programs that take the next word as their value (`node -r hook main`): that word is not the script. */
-const OPTION_WITH_VALUE = new Set(["-r", "--require", "--import", "--loader", "-e", "--eval", "-c", "-W", "-X"])
 
 /** The mode of a run: the one asked for (which the skill must support), else Global if it can, else its first. */
 const runMode = Effect.fnUntraced(function* (loaded: LoadedToolSkill, asked: Mode | undefined) {

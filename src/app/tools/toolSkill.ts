@@ -10,6 +10,7 @@ import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
 import {
   approvalDigestInput,
   approvalState,
+  codeWords,
   namedFileCandidates,
   EMPTY_STORE,
   parseApprovalStore,
@@ -144,11 +145,14 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
   const files: Array<readonly [string, string]> = []
   const named = new Map<string, string>()
   const unpinned = new Map<string, string>()
+  // Only the words a program loads as code can be unpinned (`codeWords`): a plain argument costs no lookup more.
+  const code = new Set(parsed.skill.tools.flatMap((t) => (t.command === undefined ? [] : codeWords(t.command))))
   for (const name of namedFileCandidates(parsed.skill.tools.map((t) => t.command))) {
     const joined = path.resolve(root, name)
     if (!inside(joined)) continue
     const real = yield* fs.realPath(joined).pipe(unseenAs(undefined))
     if (real === undefined) {
+      if (!code.has(name)) continue
       // No such path in the skill: a file of it named without its extension, which node, python's -m and
       // the like complete from the working directory.
       for (const ext of IMPLIED_EXTENSIONS) {
@@ -162,7 +166,7 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
     }
     if (!inside(real)) continue
     const info = yield* fs.stat(real).pipe(unseenAs(undefined))
-    if (info?.type === "directory" && real !== root) {
+    if (info?.type === "directory" && real !== root && code.has(name)) {
       unpinned.set(name, `the skill's directory ${path.relative(root, real)}/`)
       continue
     }

@@ -128,6 +128,27 @@ export const namedFileCandidates = (
   return [...out]
 }
 
+/** Programs that load the code a following word names (with `.exe` on Windows, a version suffix). */
+const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php)(\.exe)?$/i
+
+/** Options of those programs that take the next word as their value (`node -r hook main`): that word is not the script. */
+const OPTION_WITH_VALUE = new Set(["-r", "--require", "--import", "--loader", "-e", "--eval", "-c", "-W", "-X"])
+
+/**
+ * The words of a command that name code to run: its program, and for an interpreter the first literal word
+ * that is no option or option value (its script, or the module after `-m`). Such a word, when it names
+ * skill content only a program's own lookup completes (a directory, a file without its extension), would
+ * be found from the working directory — the project's — and is refused (src/app/tools/run.ts); a word
+ * that is a plain argument (`grep -r TODO src`) is not code.
+ */
+export const codeWords = (command: { readonly program: string; readonly args: ReadonlyArray<ReadonlyArray<{ readonly _tag: string; readonly text?: string }>> }): ReadonlyArray<string> => {
+  const base = command.program.replace(/^.*[\\/]/, "")
+  if (!INTERPRETERS.test(base)) return [command.program]
+  const args = command.args.map((arg) => (arg.every((f) => f._tag === "Literal") ? arg.map((f) => f.text ?? "").join("") : undefined))
+  const script = args.find((a, i) => a !== undefined && !a.startsWith("-") && (i === 0 || !OPTION_WITH_VALUE.has(args[i - 1] ?? "")))
+  return script === undefined ? [command.program] : [command.program, script]
+}
+
 /**
  * The digest an approval records: the sha256 of SKILL.md alone when the tools
  * name no skill file (so approvals recorded before issue 19 stay valid), else
