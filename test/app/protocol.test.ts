@@ -61,16 +61,18 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
     // Claude Code (the default agent) lets the user's copy win: "enterprise > personal > project"
     // in its documentation, and so Claude Code 2.1.332 lists it (test/fixtures/claude-listing).
     const claudeOrder = Result.getOrThrow(await w.run(discover({ plugin_dirs: ["/plug"] })))
+    // Its plugin skills are `<plugin>:<name>` (here `plug:gamma`, the plugin named by its directory): no
+    // user or project skill shadows them.
     expect(claudeOrder.skills.map((s) => [s.name, s.scope])).toEqual([
       ["beta", "user"],
       ["gamma", "user"],
       ["alpha", "project"],
-      ["delta", "plugin"]
+      ["delta", "plugin"],
+      ["gamma", "plugin"]
     ])
     expect(claudeOrder.shadowed.map((s) => [s.name, s.scope, s.winner.scope])).toEqual([
       ["alpha", "project", "project"],
-      ["beta", "project", "user"],
-      ["gamma", "plugin", "user"]
+      ["beta", "project", "user"]
     ])
     // Cursor reads its own directory and, for compatibility, .claude/skills (DECISIONS #51, docs/agents.md).
     const cursor = Result.getOrThrow(await w.run(discover({ agent: "cursor" })))
@@ -332,6 +334,13 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(perms.allowed_tools).toEqual([{ entry: "Write", tool: "Write", pattern: null }])
     const one = Result.getOrThrow(await w.run(prompt({ skills: ["acme:alpha"], plugin_dirs: ["/plug"] })))
     expect(one.xml).toBe("- acme:alpha: Plugin alpha.")
+    // discover and match see the plugin's alpha beside the project's (it was "shadowed", and match ranked
+    // only the project's alpha, found by a published plugin's users).
+    const found = Result.getOrThrow(await w.run(discover({ plugin_dirs: ["/plug"] })))
+    expect(found.skills.map((s) => [s.name, s.scope])).toEqual([["alpha", "project"], ["alpha", "plugin"], ["foo", "plugin"]])
+    expect(found.shadowed).toEqual([])
+    const matched = Result.getOrThrow(await w.run(match({ query: "plugin alpha", plugin_dirs: ["/plug"] })))
+    expect(matched.results.map((m) => m.name)[0]).toBe("acme:alpha")
     // An unknown plugin, or a skill the plugin does not have, is still E001.
     expect(Result.isFailure(await w.run(load({ skill: "other:foo", plugin_dirs: ["/plug"] })))).toBe(true)
     expect(Result.isFailure(await w.run(prompt({ skills: ["acme:ghost"], plugin_dirs: ["/plug"] })))).toBe(true)

@@ -83,9 +83,12 @@ describe("SKL108 phrasing of published descriptions (issue 13 item 4, DECISIONS 
     ["Creates charts; apply if the user uploads a CSV.", "if"],
     ["Toolkit for creating and editing slide decks.", "for creating"],
     ["Guide for building MCP servers", "for building"],
-    ["Formats files. Use for release notes.", "use for"]
+    ["Formats files. Use for release notes.", "use for"],
+    // Published descriptions (trailofbits' variant-neighborhood, superpowers' brainstorming).
+    ["Expands one confirmed vulnerability. Use after one issue is found to seed variant analysis.", "use after"],
+    ["You MUST use this before any creative work.", "use … before"]
   ])("%s → %s", (d, t) => expect(trig(d)).toBe(t))
-  it.each(["Formats demo files.", "A collection of strings for anything.", "Brand colours for everything we ship."])("no trigger: %s", (d) =>
+  it.each(["Formats demo files.", "A collection of strings for anything.", "Brand colours for everything we ship.", "Tools we use daily, written after the 2024 outage."])("no trigger: %s", (d) =>
     expect(trig(d)).toBeUndefined()
   )
 })
@@ -224,6 +227,14 @@ describe("SKL117 arguments-undeclared: amounts (Claude Code's `$N` is the argume
     expect(rule("# Demo\n\nIt costs $25.50 a month.\n")).toEqual([
       "SKILL.md:7:1 warning[W300]: SKL117 arguments-undeclared: the body has '$25.50', an amount to a reader, but Claude Code replaces '$25' with argument 26 of an invocation that has 26 or more ('$0' is the first); write '\\$25.50' for the amount (claude)"
     ])
+  })
+  it("a price with its unit or currency is an amount too (a published plan table: '$20/month')", () => {
+    expect(rule("# Demo\n\n- Pro costs $20/month and includes $20/month of credit.\n")).toEqual([
+      "SKILL.md:7:1 warning[W300]: SKL117 arguments-undeclared: the body has '$20/month', an amount to a reader, but Claude Code replaces '$20' with argument 21 of an invocation that has 21 or more ('$0' is the first); write '\\$20/month' for the amount (2 amounts written so) (claude)"
+    ])
+    expect(rule("# Demo\n\nSeats are $5 per user, or $30 USD.\n")[0]).toContain("the body has '$5', an amount to a reader")
+    // No unit: still the placeholder it is to Claude Code.
+    expect(rule("# Demo\n\nRun it with $2 as the name.\n")[0]).toContain("the body uses '$2', which Claude Code replaces")
   })
   it("a real placeholder anywhere is reported as one, before any amount", () => {
     expect(rule("# Demo\n\nCosts $5.00.\n\nFix issue $0 now.\n")).toEqual([

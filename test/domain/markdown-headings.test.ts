@@ -103,6 +103,10 @@ describe("heading text", () => {
     expect(headings("# [Link](u) and ![Alt *x*](i.png)")[0].text).toBe("Link and Alt x")
     expect(headings("# <https://a.b> and <me@x.org>")[0].text).toBe("https://a.b and me@x.org")
     expect(headings("# A <span class=\"x\">b</span> c <!-- d -->")[0].text).toBe("A b c")
+    // A tag naming no HTML element is a type parameter to the reader (a published C++ skill's headings).
+    expect(headings("## std::span<T>")[0].text).toBe("std::span<T>")
+    expect(headings("### std::indirect<T> and std::polymorphic<T>")[0].text).toBe("std::indirect<T> and std::polymorphic<T>")
+    expect(headings("# Map<Key> <br> <my-widget>x</my-widget> <T extends Base>")[0].text).toBe("Map<Key>  x <T extends Base>")
     expect(headings("# \\*not em\\* \\# \\[x\\]")[0].text).toBe("*not em* # [x]")
     expect(headings("# &amp; &copy; &#35; &#x41;")[0].text).toBe("& © # A")
     expect(headings("# snake_case_name and 2 * 3")[0].text).toBe("snake_case_name and 2 * 3")

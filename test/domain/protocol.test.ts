@@ -212,6 +212,16 @@ describe("agent-skill-protocol Discovery Algorithm: precedence", () => {
     expect(r.shadowed.map((s) => [s.scope, s.winner.scope])).toEqual([["user", "project"], ["plugin", "project"]])
     expect(r.invalid).toHaveLength(1)
   })
+  it("Claude Code's plugin skills are `<plugin>:<name>`: the project's `foo` shadows no plugin's `foo` (namespacedPlugins)", () => {
+    const acme = (dir: string, name: string): Candidate => ({ ...valid("plugin", dir, name), plugin: "acme" })
+    const found = [valid("project", "/w/foo", "foo"), acme("/p/skills/foo", "foo"), acme("/q/skills/foo", "foo")]
+    const claude = applyPrecedence(found, undefined, { namespacedPlugins: true })
+    expect(claude.skills.map((s) => [s.name, s.scope])).toEqual([["foo", "project"], ["foo", "plugin"]])
+    // Two copies of one plugin's skill still compete with each other.
+    expect(claude.shadowed.map((s) => [s.dir, s.winner.path])).toEqual([["/q/skills/foo", "/p/skills/foo/SKILL.md"]])
+    // The protocol's plugin level, for every other agent, is shadowed by name.
+    expect(applyPrecedence(found).skills.map((s) => s.scope)).toEqual(["project"])
+  })
 })
 
 describe("reference detection", () => {
@@ -286,6 +296,13 @@ describe("protocol lint rules (SKL6xx)", () => {
     const d = lintProtocol(skill("name: a\ndescription: d\nallowed-tools: Bash Write Frobnicate mcp__github__create_issue"))
     expect(d.map((x) => [x.rule, x.line])).toEqual([["SKL601", 4], ["SKL602", 4]])
     expect(d[1]!.message).toContain("Frobnicate")
+  })
+  it("SKL602 knows Claude Code's newer tools (its CHANGELOG), and still warns of a removed or misspelt one", () => {
+    // A published skill (trailofbits' c-review) lists these; each was "unknown tool" before.
+    const listed = "Read Grep Agent TaskCreate TaskUpdate TaskList TaskGet TaskOutput TaskStop LSP SendMessage Workflow EnterWorktree ExitWorktree ToolSearch Monitor PowerShell CronCreate"
+    expect(lintProtocol(skill(`name: a\ndescription: d\nallowed-tools: ${listed}`)).map((x) => x.rule)).toEqual([])
+    const d = lintProtocol(skill("name: a\ndescription: d\nallowed-tools: Agent TeamCreate agent"))
+    expect(d.map((x) => x.message)).toEqual(["unknown tool 'TeamCreate' in allowed-tools", "unknown tool 'agent' in allowed-tools"])
   })
   it("SKL603 body over 5,000 tokens, not at 5,000", () => {
     expect(lintProtocol(skill("name: a\ndescription: d", "x".repeat(20_000))).map((x) => x.rule)).toEqual([])

@@ -49,7 +49,7 @@ import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing, matchedTexts } from "../skills/index.js"
 import { listedCut, listingFacts } from "../../domain/agents/listing.js"
 import { slashInvoked } from "../../domain/agents/claudeSlash.js"
-import { modelListing } from "../../domain/protocol/listing.js"
+import { listedName, modelListing } from "../../domain/protocol/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
 import { resolveInside, resolveSkill } from "../skills/index.js"
@@ -384,20 +384,23 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
   const extractor = judge === "command" ? yield* compileExtractor(input) : undefined
   const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
   // What each skill is matched on as the agent lists it (left out, name only, cut: matchedTexts).
-  const texts = matchedTexts(listing, profile)
+  const texts = matchedTexts(listing, profile, found.skills)
   // A conditional skill (`paths:`) is not in the listing a session starts with, but is once a matching file
   // is touched: it is matched on the text it is listed with then. Before, it read as manual only ("never
   // lists it to the model", `manual_only: true`), which sent its author looking for a field it lacks.
   const conditional = new Set(listing.conditional)
   const touched = matchedTexts(
     modelListing(profile, limits, found.skills.filter((s) => conditional.has(s.name)).map((s) => ({ ...s, listing: { ...s.listing, paths: null } }))),
-    profile
+    profile,
+    found.skills
   )
   const visible = new Map<string, Visible>()
   for (const s of found.skills) {
-    const text = texts.get(s.name) ?? touched.get(s.name)
-    visible.set(s.name, {
-      name: s.name,
+    // By the name the agent lists it under: Claude Code's `acme:foo` for a plugin's `foo` beside a project's.
+    const name = listedName(profile, s)
+    const text = texts.get(name) ?? touched.get(name)
+    visible.set(name, {
+      name,
       description: text ?? s.description,
       scope: s.scope as DiscoveryScope,
       path: s.path,

@@ -10,7 +10,7 @@ import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { listingLimits, type ListingLimits } from "../../domain/protocol/budget.js"
 import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
-import { modelListing, type ModelListing } from "../../domain/protocol/listing.js"
+import { listedName, modelListing, type ModelListing } from "../../domain/protocol/listing.js"
 import { Env } from "../../ports/Env.js"
 import { NO_CLAUDE_SETTINGS, envTruthy, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
 import { claudeCommands } from "./claudeCommands.js"
@@ -105,13 +105,21 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
  * only), so an entry they list by name only is matched on its name alone, as `skc budget` says; so is an
  * entry Claude Code's settings list by name only (`skillOverrides: name-only`), which no budget changes.
  */
-export const matchedTexts = (listing: ModelListing, profile: AgentProfile): ReadonlyMap<string, string> => {
+export const matchedTexts = (
+  listing: ModelListing,
+  profile: AgentProfile,
+  skills: ReadonlyArray<Pick<DiscoveredSkill, "path" | "name" | "scope" | "plugin">> = []
+): ReadonlyMap<string, string> => {
   const nameOnlyKnown = profile.listing.layout !== "claude"
+  // Keyed by the name the agent lists a skill under (`listedName`: Claude Code's `acme:foo` for a plugin's
+  // `foo`, which a project's `foo` does not hide); the entries carry the skill's own name and its location.
+  const listedAs = new Map(skills.map((s) => [s.path, listedName(profile, s)]))
   const texts = new Map<string, string>()
   for (const e of listing.entries) {
-    if (e.listed === "omitted" || e.kind === "command" || texts.has(e.name)) continue
+    const key = (e.kind === "command" ? undefined : listedAs.get(e.location)) ?? e.name
+    if (e.listed === "omitted" || e.kind === "command" || texts.has(key)) continue
     // Named only by Claude Code's settings (`skillOverrides: name-only`) is known, whatever the budget.
-    texts.set(e.name, e.nameOnlySetting === true || (e.listed === "name-only" && nameOnlyKnown) ? "" : e.text)
+    texts.set(key, e.nameOnlySetting === true || (e.listed === "name-only" && nameOnlyKnown) ? "" : e.text)
   }
   return texts
 }

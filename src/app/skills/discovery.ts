@@ -582,7 +582,7 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
     for (const p of plugins) candidates.push(...(yield* scanPlugin(p, profileOf(agent), searched)))
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
-  const precedence = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank)
+  const precedence = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank, { namespacedPlugins: profileOf(agent).listing.layout === "claude" })
   const shadowed =
     profileOf(agent).dirs.everyCopyListed === true
       ? yield* listedCopies(precedence.skills, precedence.shadowed)

@@ -15,6 +15,7 @@ import { EmptyQuery } from "../../domain/errors.js"
 import { DEFAULT_MATCH_LIMIT, DEFAULT_THRESHOLD, rankSkills, scoreSkills, type SkillMatch } from "../../domain/protocol/match.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { notBuiltHere, notBuiltNote, type DiscoveredSkill } from "../../domain/protocol/discovery.js"
+import { listedName } from "../../domain/protocol/listing.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
@@ -99,8 +100,11 @@ const lastUsed = Effect.fnUntraced(function* (skill: DiscoveredSkill) {
   const { stores } = yield* Settings
   const runtimeDirs = new Set<string>()
   runtimeDirs.add(skill.link_target ?? skill.dir)
-  if (stores.projectRuntime !== undefined) runtimeDirs.add(path.join(stores.projectRuntime, skill.name))
-  runtimeDirs.add(path.join(stores.globalRuntime, skill.name))
+  // A plugin's skill is not the stores' skill of its plain name (Claude Code lists it as `<plugin>:<name>`).
+  if (skill.scope !== "plugin") {
+    if (stores.projectRuntime !== undefined) runtimeDirs.add(path.join(stores.projectRuntime, skill.name))
+    runtimeDirs.add(path.join(stores.globalRuntime, skill.name))
+  }
   let newest: number | undefined
   for (const dir of runtimeDirs) {
     const db = path.join(dir, ".skillc-meta", "logs.db")
@@ -142,7 +146,7 @@ const reportUnselected = Effect.fnUntraced(function* (
 export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
   const { found, listing, profile } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
-  const texts = matchedTexts(listing, profile)
+  const texts = matchedTexts(listing, profile, [...found.skills, ...found.shadowed])
   // Codex's `$name` selects from every enabled skill, every copy counted (a shared name selects none), listed or not.
   const explicit =
     profile.listing.explicitMentions === undefined ? [] : explicitlyMentioned(input.query, [...found.skills, ...found.shadowed.filter((s) => s.also_listed === true)])
@@ -160,14 +164,16 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   const slashed = slashInvoked(listing.slashCommands, input.query)
   for (const path of slashed.keys()) chosen.add(path)
   // The copy a command runs may be one skc's discovery shadows (Claude Code lets the user's copy of a directory name win).
+  // A skill by the name the agent lists it under: Claude Code's `acme:foo` for a plugin's `foo`.
+  const nameOf = (s: Pick<DiscoveredSkill, "name" | "scope" | "plugin">) => listedName(profile, s)
   const copies = found.shadowed
-    .filter((s) => slashed.has(s.path) && !found.skills.some((w) => w.name === s.name && slashed.has(w.path)))
+    .filter((s) => slashed.has(s.path) && !found.skills.some((w) => nameOf(w) === nameOf(s) && slashed.has(w.path)))
     .map((s): DiscoveredSkill => ({ ...s, allowed_tools: null, warnings: [] }))
-  const listed = [...found.skills.filter((s) => !copies.some((c) => c.name === s.name)), ...copies].filter((s) => texts.has(s.name) || chosen.has(s.path))
+  const listed = [...found.skills.filter((s) => !copies.some((c) => nameOf(c) === nameOf(s))), ...copies].filter((s) => texts.has(nameOf(s)) || chosen.has(s.path))
   const candidates = yield* Effect.forEach(listed, (s) =>
     Effect.map(lastUsed(s), (lastUsedMs) => ({
-      name: s.name,
-      description: texts.get(s.name) ?? s.description,
+      name: nameOf(s),
+      description: texts.get(nameOf(s)) ?? s.description,
       scope: s.scope,
       path: s.path,
       lastUsedMs,

@@ -13,6 +13,7 @@ import remarkParse from "remark-parse"
 import { unified } from "unified"
 import { bodyStartLineOf, parseFrontmatterLines } from "./frontmatter.js"
 import { finishText } from "./inline.js"
+import { isHtmlMarkup } from "./htmlElements.js"
 import { splitLines, stripBom } from "./lines.js"
 import type { CodeBlock, HeadingLevel, HtmlComment, Link, MarkdownAst } from "./model.js"
 import { bracketWorkOver } from "./bracketWork.js"
@@ -45,7 +46,8 @@ const plainText = (node: Nodes): string => {
     case "inlineCode":
       return node.value
     case "html":
-      return ""
+      // `<br>` is markup, `<T>` in `std::span<T>` is text (htmlElements.ts).
+      return isHtmlMarkup(node.value) ? "" : node.value
     case "break":
       return " "
     case "image":

@@ -10,7 +10,8 @@
  * - backslash escapes and character references are resolved;
  * - raw HTML (tags, comments, processing instructions...) is dropped, except
  *   inside an image's alt text, which remark builds as a plain string with
- *   the HTML kept;
+ *   the HTML kept, and except a tag that names no HTML element (`<T>` in
+ *   `std::span<T>`, htmlElements.ts), which is text;
  * - line breaks, soft or hard, become one space.
  * `parseMarkdownAst` flattens remark's nodes by the same rules; the
  * differential tests hold the two to the same output.
@@ -23,6 +24,7 @@
 import { delimiterRun, processEmphasis } from "./emphasis.js"
 import { decodeEntity } from "./entities.js"
 import { closeBracket, openBracket } from "./inlineLinks.js"
+import { isHtmlMarkup } from "./htmlElements.js"
 import { InlineState } from "./inlineState.js"
 import { isAsciiPunctuation } from "./syntax.js"
 
@@ -190,7 +192,9 @@ const angle = (f: InlineState): void => {
   HTML_INLINE.lastIndex = f.pos
   const html = HTML_INLINE.exec(source)
   if (html !== null) {
-    f.htmlParts.push(f.push(html[0], false))
+    // A tag naming no HTML element (`<T>` in `std::span<T>`) is text, as ast.ts reads it (htmlElements.ts).
+    if (!isHtmlMarkup(html[0])) f.push(html[0], false)
+    else f.htmlParts.push(f.push(html[0], false))
     f.pos += html[0].length
     return
   }

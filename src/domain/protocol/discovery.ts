@@ -130,7 +130,15 @@ const locationOf = (c: SkillLocation): SkillLocation => ({
  * `scope.priority`: project, user, plugin unless the agent says otherwise; Claude Code puts the
  * user's skills first). The result keeps that order.
  */
-export const applyPrecedence = (candidates: ReadonlyArray<Candidate>, rank: Readonly<Record<DiscoveryScope, number>> = SCOPE_RANK): Discovery => {
+export const applyPrecedence = (
+  candidates: ReadonlyArray<Candidate>,
+  rank: Readonly<Record<DiscoveryScope, number>> = SCOPE_RANK,
+  options: { readonly namespacedPlugins?: boolean } = {}
+): Discovery => {
+  // Claude Code names a plugin's skill `<plugin>:<skill>`, so it competes with no project or user skill of
+  // the plain name (`namespacedPlugins`); the protocol's plugin level is shadowed like any other.
+  const keyOf = (c: Candidate & { _tag: "Valid" }): string =>
+    options.namespacedPlugins === true && c.scope === "plugin" && typeof c.plugin === "string" ? `${c.plugin}:${c.name}` : c.name
   const ordered = [...candidates].map((c, i) => ({ c, i })).sort((a, b) => rank[a.c.scope] - rank[b.c.scope] || a.i - b.i)
   const winners = new Map<string, DiscoveredSkill>()
   const skills: Array<DiscoveredSkill> = []
@@ -141,7 +149,7 @@ export const applyPrecedence = (candidates: ReadonlyArray<Candidate>, rank: Read
       invalid.push({ ...locationOf(c), name: c.name, problems: c.problems })
       continue
     }
-    const winner = winners.get(c.name)
+    const winner = winners.get(keyOf(c))
     if (winner !== undefined) {
       shadowed.push({ ...locationOf(c), name: c.name, winner: { scope: winner.scope, path: winner.path }, description: c.description, listing: c.listing ?? PLAIN_LISTING })
       continue
@@ -154,7 +162,7 @@ export const applyPrecedence = (candidates: ReadonlyArray<Candidate>, rank: Read
       warnings: c.warnings ?? [],
       listing: c.listing ?? PLAIN_LISTING
     }
-    winners.set(c.name, skill)
+    winners.set(keyOf(c), skill)
     skills.push(skill)
   }
   return { skills, shadowed, invalid }

@@ -91,6 +91,14 @@ export interface ModelListing {
 const entryChars = (name: string, text: string | null) => codePoints(name) + 3 + (text === null ? 0 : 2 + codePoints(text))
 
 /** A discovered skill's entry text as the profile joins it: `description`, then the other text fields (`when_to_use`). */
+/**
+ * The name an agent lists a skill under: Claude Code puts a plugin's name before its skills'
+ * (`acme:foo`, so a plugin's `foo` and the project's `foo` are two skills); every other name, and every
+ * other agent's, is the skill's own. The plugin's skills Claude Code cannot load (`plugin: null`) keep it.
+ */
+export const listedName = (profile: AgentProfile, s: Pick<DiscoveredSkill, "name" | "scope" | "plugin">): string =>
+  profile.listing.layout === "claude" && s.scope === "plugin" && typeof s.plugin === "string" ? `${s.plugin}:${s.name}` : s.name
+
 export const entryText = (profile: AgentProfile, skill: Pick<DiscoveredSkill, "description" | "listing">): string =>
   skill.listing.when_to_use === null ? skill.description : `${skill.description}${profile.listing.joiner}${skill.listing.when_to_use}`
 

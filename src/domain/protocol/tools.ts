@@ -27,11 +27,23 @@ export type AllowedTools = ReadonlyArray<ToolEntry>
 
 export type ParsedTools = { readonly _tag: "Parsed"; readonly tools: AllowedTools } | { readonly _tag: "Invalid"; readonly message: string }
 
-/** The protocol's list ("Valid values … etc.") plus the other built-in tools of current agent runtimes. */
+/**
+ * The protocol's list ("Valid values … etc.") plus the other built-in tools of current agent runtimes.
+ * Claude Code's newer tools are named in its CHANGELOG: `Agent` (the `Task` tool renamed; both are
+ * accepted in permission rules), the task tools `TaskCreate`/`TaskGet`/`TaskUpdate`/`TaskList`,
+ * `TaskOutput` and `TaskStop`, the `LSP` tool, `SendMessage` and `ListAgents` (agent teams), the
+ * `Workflow` tool, `EnterWorktree`/`ExitWorktree`, `ToolSearch`, the `Monitor` tool, `PowerShell`
+ * (Windows), `CronCreate`/`CronDelete`/`CronList` (`/loop`), `RemoteTrigger`, and the MCP resource
+ * tools. A published skill listing them was warned of an "unknown tool" it uses correctly. The
+ * agent-team tools `TeamCreate`/`TeamDelete` are left out: Claude Code removed them, so listing them
+ * deserves the warning.
+ */
 export const KNOWN_TOOLS: ReadonlySet<string> = new Set([
   "Read", "Write", "Edit", "MultiEdit", "Bash", "Glob", "Grep", "LS", "Task", "WebFetch", "WebSearch", "TodoWrite",
   "TodoRead", "AskUserQuestion", "Skill", "SlashCommand", "NotebookRead", "NotebookEdit", "BashOutput", "KillShell",
-  "ExitPlanMode"
+  "ExitPlanMode", "EnterPlanMode", "Agent", "TaskCreate", "TaskGet", "TaskUpdate", "TaskList", "TaskOutput", "TaskStop",
+  "LSP", "SendMessage", "ListAgents", "Workflow", "EnterWorktree", "ExitWorktree", "ToolSearch", "Monitor",
+  "PowerShell", "CronCreate", "CronDelete", "CronList", "RemoteTrigger", "ListMcpResourcesTool", "ReadMcpResourceTool"
 ])
 
 /** MCP tools are named `mcp__<server>__<tool>` (or `mcp__<server>` for all of a server's tools). */

@@ -68,8 +68,8 @@ export const skl602: Rule = {
   category: "protocol",
   summary: "Every `allowed-tools` entry names a known agent tool.",
   doc:
-    "An entry naming no tool an agent runtime provides (Read, Write, Edit, Bash, Glob, Grep, Task, WebFetch, WebSearch, " +
-    "TodoWrite, AskUserQuestion, Skill, SlashCommand, NotebookEdit, … or an MCP tool `mcp__<server>__<tool>`) is " +
+    "An entry naming no tool an agent runtime provides (Read, Write, Edit, Bash, Glob, Grep, Task or Agent, WebFetch, WebSearch, " +
+    "TodoWrite, TaskCreate, AskUserQuestion, Skill, SlashCommand, NotebookEdit, LSP, … or an MCP tool `mcp__<server>__<tool>`) is " +
     "usually a typo: the tool it meant stays unavailable in restricted mode.",
   fix: "Correct the tool's spelling (tool names are case-sensitive: `Bash`, not `bash`) or remove the entry.",
   source: `${PROTOCOL} "Metadata Schema: allowed-tools"`,

@@ -23,13 +23,20 @@ const NOT_GERUNDS = new Set(["thing", "nothing", "something", "anything", "every
 /**
  * How published descriptions say when to use a skill, beyond the explicit
  * phrases (issue 13 item 4): a "when" or "if" clause ("… when building new
- * UI", "Use it if …"), and a purpose "for <verb>ing" ("Toolkit for creating
- * PDFs"). Word-based, one pass, linear in the description.
+ * UI", "Use it if …"), a "use … before/after" ("Use after a bug is found"),
+ * and a purpose "for <verb>ing" ("Toolkit for creating PDFs"). Word-based,
+ * one pass, linear in the description.
  */
 const hasClause = (words: ReadonlyArray<string>): string | undefined => {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!
     if (w === "when" || w === "if") return w
+    // "Use after one issue is found", "You MUST use this before any creative work": a time to use it,
+    // as published skills write it (trailofbits', superpowers'); "before"/"after" right after "use" or one word later ("use this before").
+    if (w === "use") {
+      const at = words.slice(i + 1, i + 3).findIndex((x) => x === "before" || x === "after")
+      if (at >= 0) return `use ${at === 0 ? "" : "… "}${words[i + 1 + at]}`
+    }
     if (w === "for" && i + 1 < words.length) {
       const next = words[i + 1]!
       if (next.length > 4 && next.endsWith("ing") && !NOT_GERUNDS.has(next)) return `for ${next}`
