@@ -317,10 +317,17 @@ export class SyncDestinationNotWritable extends Schema.TaggedError<SyncDestinati
 }
 
 /** E042: a fallback log database cannot be read. */
-export class SyncSourceNotReadable extends Schema.TaggedError<SyncSourceNotReadable>()("SyncSourceNotReadable", { path: Schema.String }) {
+export class SyncSourceNotReadable extends Schema.TaggedError<SyncSourceNotReadable>()("SyncSourceNotReadable", {
+  path: Schema.String,
+  /** Why, and what to do (a second line): a corrupt fallback kept every sync at E042 with no word of either. */
+  hint: Schema.optional(Schema.String)
+}) {
   readonly code = "E042" as const
   get text(): string {
     return `sync source not readable: '${this.path}'`
+  }
+  get detail(): ReadonlyArray<string> {
+    return this.hint === undefined ? [] : [this.hint]
   }
 }
 

@@ -13,6 +13,7 @@ import { stats } from "../../src/app/usage/stats.js"
 import { resolveSkill } from "../../src/app/skills/index.js"
 import { sync, type SyncInput } from "../../src/app/usage/sync.js"
 import { AccessLog, type AccessLogService, type LogSpan } from "../../src/ports/AccessLog.js"
+import type { SyncSourceNotReadable } from "../../src/domain/errors.js"
 import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
 import { makeLogDb, readLog, type Row } from "../helpers/logs.js"
@@ -326,7 +327,7 @@ describe("RFC-0007:C-SYNC", () => {
       writeFileSync(w.skills.gamma!.fallback, "garbage ".repeat(100))
       const r = yield* w.sync()
       expect(counts(r)).toEqual([["alpha", 2]])
-      expect(r.failed.map((f) => [f.skill, errorText(f.error)])).toEqual([
+      expect(r.failed.map((f) => [f.skill, errorText(f.error).split("\n")[0]])).toEqual([
         ["beta", `error[E041]: sync destination not writable: '${w.skills.beta!.primary}'`],
         ["gamma", `error[E042]: sync source not readable: '${w.skills.gamma!.fallback}'`]
       ])
@@ -334,6 +335,11 @@ describe("RFC-0007:C-SYNC", () => {
       expect(readLog(w.skills.alpha!.primary)).toHaveLength(2)
       expect(readLog(w.skills.beta!.fallback)).toHaveLength(2)
       expect(existsSync(w.skills.gamma!.fallback)).toBe(true)
+      // Its second line says why and what unblocks the sync (every later sync stopped at the bare line).
+      const gamma = r.failed.find((f) => f.skill === "gamma")!.error as SyncSourceNotReadable
+      expect(gamma.detail).toEqual([
+        `it is not a sound SQLite database (file is not a database); skc keeps it unread: move it aside (mv '${w.skills.gamma!.fallback}' '${w.skills.gamma!.fallback}.corrupt') to sync the others, and recover its rows with sqlite3's .recover`
+      ])
       const again = yield* w.sync()
       expect(again.synced).toEqual([])
       expect(again.failed.map((f) => [f.skill, f.error.code])).toEqual([["beta", "E041"], ["gamma", "E042"]])

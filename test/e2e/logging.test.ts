@@ -1,6 +1,6 @@
 // RFC-0007:C-LOGGING end to end through bin/skc.mjs: one row per invocation,
 // columns, canonical paths, run ids, EAFP fallback, W002, W003.
-import { existsSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -157,6 +157,50 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     expect(existsSync(p.fallback)).toBe(false)
   })
 
+  it("RFC-0007:C-LOGGING rows left in the -wal are never dropped without a word: a damaged -wal header, a log cut to nothing, a directory in its place", () => {
+    const p = project()
+    const meta = join(p.work, ".skillc", "runtime", "demo", ".skillc-meta")
+    // Each CLI row stays in the -wal (committed; checkpointed past 256 KiB): the log file alone lacks them.
+    const rowsInWal = () => {
+      for (let i = 0; i < 3; i++) expect(p.run(["show", "demo", "--section", "Install"]).code).toBe(0)
+      expect(statSync(`${p.primary}-wal`).size).toBeGreaterThan(32)
+      return readFileSync(`${p.primary}-wal`)
+    }
+    const asides = () => readdirSync(meta).filter((f) => f.startsWith("logs.db.corrupt-")).sort()
+    expect(p.run(["build", "demo"]).code).toBe(0)
+    // 1. The -wal's magic number overwritten: SQLite would ignore the -wal and reset it at the next write.
+    const wal = rowsInWal()
+    const damaged = Buffer.from(wal)
+    damaged.write("XXXXXXXX", 0, "latin1")
+    writeFileSync(`${p.primary}-wal`, damaged)
+    const r1 = p.run(["show", "demo", "--section", "Install"])
+    expect(r1.code).toBe(0)
+    expect(r1.stderr).toMatch(/^warning: access log '.*' was corrupt \(its -wal's header is damaged, so SQLite would discard the rows in it\); moved aside to '.*logs\.db\.corrupt-\d{8}T\d{6}Z'/)
+    // Kept aside byte for byte, with its log; the fresh log holds the new row.
+    expect(asides()).toHaveLength(2)
+    expect(readFileSync(join(meta, asides().find((f) => f.endsWith("-wal"))!)).equals(damaged)).toBe(true)
+    expect(readLog(p.primary)).toHaveLength(1)
+    // 2. The log file cut to nothing while its -wal holds rows: SQLite would read a new, empty database.
+    rowsInWal()
+    writeFileSync(p.primary, "")
+    const r2 = p.run(["stats", "demo", "--format", "json"])
+    expect(r2.code).toBe(0)
+    expect(r2.stderr).toContain("was corrupt (it is empty while its -wal holds rows SQLite would not read); moved aside")
+    expect(asides()).toHaveLength(4)
+    // And stats tells the author, whose terminal never saw the agent's warning, each time until they are removed.
+    expect(r2.stderr).toMatch(/warning: 2 damaged access logs were moved aside \(.*logs\.db\.corrupt-\d{8}T\d{6}Z(-2)?, the newest\): the rows they hold are not in these figures/)
+    // 3. A directory where the log should be: moved aside too, and the row logged where stats reads it.
+    rmSync(p.primary, { force: true })
+    rmSync(`${p.primary}-wal`, { force: true })
+    rmSync(`${p.primary}-shm`, { force: true })
+    mkdirSync(p.primary)
+    const r3 = p.run(["show", "demo", "--section", "Install"])
+    expect(r3.code).toBe(0)
+    expect(r3.stderr).toContain("was corrupt (a directory, not a database); moved aside")
+    expect(readLog(p.primary)).toHaveLength(1)
+    expect(existsSync(p.fallback)).toBe(false)
+  })
+
   it("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", () => {
     const p = project()
     makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
@@ -207,6 +251,21 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     expect(JSON.parse(after.stdout).data.total_accesses).toBe(2)
   })
 
+  it("RFC-0007:C-SYNC rows a stopped sync held aside are said as such: some may be counted already", () => {
+    const p = project()
+    const show = { command: "show", args: JSON.stringify({ section: "Install", file: "SKILL.md" }) }
+    const held = join(p.work, ".skillc", "logs", ".syncing-demo", ".skillc-meta", "logs.db")
+    makeLogDb(held, [{ timestamp: "2026-01-01T00:00:00Z", ...show }, { timestamp: "2026-01-01T00:01:00Z", ...show }], { skill: "demo", skill_path: p.src, cwd: p.work })
+    makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:02:00Z", ...show }], { skill: "demo", skill_path: p.src, cwd: p.work })
+    const r = p.run(["stats", "demo", "--format", "json"])
+    expect(r.stderr).toBe(
+      "warning: 3 access-log rows in .skillc/logs/demo are not in these figures until 'skc sync' moves them into the skill's log " +
+        "(2 of them held by a sync that was stopped, which may have counted some already: run 'skc sync' to finish it)\n"
+    )
+    expect(p.run(["sync"]).code).toBe(0)
+    expect(JSON.parse(p.run(["stats", "demo", "--format", "json"]).stdout).data.total_accesses).toBe(3)
+  })
+
   it("RFC-0007:C-SYNC stats --all names each skill in scope with rows waiting, in one line", () => {
     const p = project()
     const other = join(p.work, ".skillc", "skills", "other")
@@ -232,7 +291,9 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     makeLogDb(held, [{ timestamp: "2026-01-01T00:00:00Z", command: "outline" }], { skill: "demo", skill_path: p.src, cwd: p.work })
     const other = join(p.work, ".skillc", "logs", "other", ".skillc-meta", "logs.db")
     makeLogDb(other, [{ timestamp: "2026-01-01T00:00:00Z", command: "outline" }], { skill: "other", skill_path: "/x", cwd: p.work })
-    expect(p.run(["stats", "demo"]).stderr).toBe("warning: 1 access-log row in .skillc/logs/demo is not in these figures until 'skc sync' moves it into the skill's log\n")
+    expect(p.run(["stats", "demo"]).stderr).toBe(
+      "warning: 1 access-log row in .skillc/logs/demo is not in these figures until 'skc sync' moves it into the skill's log (held by a sync that was stopped, which may have counted it already: run 'skc sync' to finish it)\n"
+    )
     // A local log that is not a database: no count, no failure (sync reports it, E042).
     writeFileSync(held, "not a database")
     const r = p.run(["stats", "demo"])

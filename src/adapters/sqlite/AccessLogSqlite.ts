@@ -15,7 +15,7 @@
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
 import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
-import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
 import { dirname } from "node:path"
 import { Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
@@ -23,6 +23,7 @@ import { LogStoreError, RETIRED_LOG_CODE } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, loggedTimestampSql, secondsKey, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
+import { walAtRisk } from "./walHeader.js"
 import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
 import { argOf, byAuthorOf, CATCH_UP_CHUNK, catchUp, keptAndRecentRows, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
 
@@ -120,11 +121,18 @@ const checkHeader = (dbFile: string): void => {
     return
   }
   try {
+    const info = fstatSync(fd)
+    // A directory where the log should be: every row went to the fallback without a word, `stats` said "No
+    // recorded accesses" and `sync` E041. Not a database: moved aside like any other (logRepair.ts).
+    if (info.isDirectory()) throw Object.assign(new Error("a directory, not a database"), { code: "SQLITE_NOTADB" })
     const head = Buffer.alloc(SQLITE_HEADER.length)
     const n = readSync(fd, head, 0, head.length, 0)
     if (n === head.length && !head.equals(SQLITE_HEADER)) {
       throw Object.assign(new Error("file is not a database"), { code: "SQLITE_NOTADB" })
     }
+    // The rows of its -wal that SQLite would drop without a word (walHeader.ts).
+    const atRisk = walAtRisk(dbFile, info.size)
+    if (atRisk !== undefined) throw Object.assign(new Error(atRisk), { code: "SQLITE_CORRUPT" })
   } finally {
     closeSync(fd)
   }
@@ -153,6 +161,9 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
 }
 
 const openForRead = (Sqlite: DatabaseConstructor, dbFile: string): Database | undefined => {
+  // A read meets what a write would: a directory in the log's place, or a log whose -wal rows SQLite would
+  // drop, is reported (and moved aside) here too.
+  checkHeader(dbFile)
   if (!exists(dbFile)) return undefined
   return new Sqlite(dbFile, { readonly: true, timeout: BUSY_TIMEOUT_MS })
 }
@@ -166,6 +177,8 @@ const openForRead = (Sqlite: DatabaseConstructor, dbFile: string): Database | un
  * `skc sync` looped: 2 of 300 lost). Here a failure fails the read (E042 for sync, the file kept).
  */
 const withWholeReader = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Database) => A): A | undefined => {
+  // A fallback whose -wal rows SQLite would drop is not read (and then deleted) as if it had none: E042 keeps it.
+  checkHeader(dbFile)
   if (!exists(dbFile)) return undefined
   const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
   try {

@@ -50,6 +50,7 @@ import { resolveCommandSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { headingReadCounts, outlineSections, sharesItsText } from "./statsOutline.js"
 import { unsyncedNote, unsyncedRows } from "./unsyncedLogs.js"
+import { asideLogs, asideNote } from "./asideLogs.js"
 import { oneEntryPerSection, sectionKey, type SectionRead } from "../../domain/headingReads.js"
 import { timeFilter } from "./timeFilter.js"
 
@@ -442,6 +443,9 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
   const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
   // A sandboxed agent's reads waiting in the cwd's fallback log: said, not counted (unsyncedLogs.ts).
   for (const unsynced of yield* unsyncedRows([skill.name])) yield* warn(Warning.notice(unsyncedNote(unsynced)))
+  // Logs moved aside as damaged: their rows are not counted either (asideLogs.ts).
+  const aside = yield* asideLogs(skill.runtimeDir)
+  if (aside.length > 0) yield* warn(Warning.notice(asideNote(aside)))
   const limit = input.limit
   const head = { skill: skill.name, skill_path: skill.canonicalSourceDir, query: groupBy, filters }
   const capped = <A>(items: ReadonlyArray<A>) => {

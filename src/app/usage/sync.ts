@@ -49,6 +49,18 @@ import { withLogRepair } from "./logRepair.js"
 import { describeSkillDir, resolveSkill } from "../skills/index.js"
 import { loadSettings, Settings, timeSlicer } from "../shared/index.js"
 
+/**
+ * The second line of E042: why the fallback cannot be read and what unblocks the sync. The file is kept
+ * (DECISIONS #30: nothing stored is deleted unread), so without this every later sync stopped at the same
+ * bare line. A corrupt one can be moved aside by hand (its rows then wait for a person to recover them).
+ */
+const unreadableHint = (e: LogStoreError, shown: string): string =>
+  isCorruptLog(e)
+    ? `it is not a sound SQLite database (${e.message}); skc keeps it unread: move it aside (mv '${shown}' '${shown}.corrupt') to sync the others, and recover its rows with sqlite3's .recover`
+    : isBusyLog(e)
+      ? `another process holds it (${e.message}); run 'skc sync' again once that process is done`
+      : `${e.message}; the file is kept`
+
 export const SyncInput = Schema.Struct({
   skill: Schema.optional(Schema.String.annotate({ description: "Specific skill to sync" })),
   project: Schema.optional(Schema.String.annotate({ description: "Project directory (default: the current directory)" })),
@@ -149,7 +161,8 @@ const SPAN_ROWS = 2_000
 const mergeOnce = Effect.fnUntraced(function* (name: string, source: string, dryRun: boolean, shown = source) {
   const log = yield* AccessLog
   // Named where the user finds it: a held fallback goes back there when its sync fails.
-  const read = (after: string | undefined) => log.readSpan(source, after, SPAN_ROWS).pipe(Effect.mapError(() => new SyncSourceNotReadable({ path: shown })))
+  const read = (after: string | undefined) =>
+    log.readSpan(source, after, SPAN_ROWS).pipe(Effect.mapError((e) => new SyncSourceNotReadable({ path: shown, hint: unreadableHint(e, shown) })))
   const first = yield* read(undefined)
   const destination = yield* destinationOf(name, first.skillPaths ?? [])
   // Each span's rows are garbage once merged: the heap's young generation is kept at its size meanwhile.

@@ -24,6 +24,11 @@ export interface UnsyncedRows {
   /** `.skillc/logs/<skill>`, as the cwd names it. */
   readonly dir: string
   readonly rows: number
+  /**
+   * Of `rows`, those in the log a stopped sync held aside (`.skillc/logs/.syncing-<skill>`): a sync killed
+   * mid-merge had already moved some of them into the skill's log, so they may be counted there already.
+   */
+  readonly held: number
 }
 
 /**
@@ -44,23 +49,31 @@ export const unsyncedRows = Effect.fnUntraced(function* (skills: ReadonlyArray<s
   if ((yield* fs.statOption(path.join(cwd, ".skillc", "logs")).pipe(unseenAs(undefined)))?.type !== "directory") return found
   for (const skill of new Set(skills)) {
     let rows = 0
-    for (const dir of [fallbackDirOf(cwd, skill, path), heldDirOf(cwd, skill, path)]) {
+    let held = 0
+    for (const [dir, isHeld] of [[fallbackDirOf(cwd, skill, path), false], [heldDirOf(cwd, skill, path), true]] as const) {
       const db = logDbIn(dir, path)
       if ((yield* fs.statOption(db).pipe(unseenAs(undefined)))?.type !== "file") continue
       // Recovery: an unreadable or corrupt local log counts nothing here; `skc sync` names it (E042).
       const page = yield* log.readPage(db, 0, 1).pipe(Effect.orElseSucceed(() => undefined))
       rows += page?.total ?? 0
+      if (isHeld) held += page?.total ?? 0
     }
-    if (rows > 0) found.push({ skill, dir: path.join(".skillc", "logs", skill), rows })
+    if (rows > 0) found.push({ skill, dir: path.join(".skillc", "logs", skill), rows, held })
   }
   return found
 })
 
 /** The note `stats` prints for them. */
-export const unsyncedNote = (u: UnsyncedRows): string =>
-  u.rows === 1
-    ? `1 access-log row in ${u.dir} is not in these figures until 'skc sync' moves it into the skill's log`
-    : `${u.rows} access-log rows in ${u.dir} are not in these figures until 'skc sync' moves them into the skill's log`
+export const unsyncedNote = (u: UnsyncedRows): string => {
+  const note =
+    u.rows === 1
+      ? `1 access-log row in ${u.dir} is not in these figures until 'skc sync' moves it into the skill's log`
+      : `${u.rows} access-log rows in ${u.dir} are not in these figures until 'skc sync' moves them into the skill's log`
+  // A sync stopped mid-merge: part of what it held is in the skill's log already (the next sync skips those).
+  if (u.held === 0) return note
+  const whose = u.held === u.rows ? "" : `${u.held} of them `
+  return `${note} (${whose}held by a sync that was stopped, which may have counted ${u.rows === 1 ? "it" : "some"} already: run 'skc sync' to finish it)`
+}
 
 /** The note `stats --all` prints: every skill in scope with rows waiting, in one line. */
 export const unsyncedAllNote = (waiting: ReadonlyArray<UnsyncedRows>): string => {
