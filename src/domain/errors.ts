@@ -468,7 +468,24 @@ export const renderError = (e: SkcError, style: StepStyle = "cli"): string => {
   const detail = "detailFor" in e ? e.detailFor(style) : "detail" in e && e.detail !== undefined ? e.detail : []
   // Names and paths in a message may be a skill's: control characters escaped, the message's own lines kept (./visible.ts).
   // The headline is one line (RFC-0005's template): a newline in the name it quotes is escaped there too.
-  return visibleMessage([visible(errorHeadline(e)), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].join("\n"))
+  return visibleMessage([visible(errorHeadline(e)), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].map(boundedLine).join("\n"))
+}
+
+/** The longest line an error prints whole (a message quotes what it was given, a name, a path, a glob). */
+export const ERROR_LINE_MAX = 1000
+
+/**
+ * A line past ERROR_LINE_MAX characters as its start and end with what was left out counted between: an
+ * argument of 100 KB (`show --section <pasted page>`, `sources --pattern`) was echoed whole, twice for E020,
+ * 200 KB on stderr where the agent reading it needed the first words. Code points, never half a pair.
+ */
+const boundedLine = (line: string): string => {
+  if (line.length <= ERROR_LINE_MAX) return line
+  const chars = Array.from(line)
+  if (chars.length <= ERROR_LINE_MAX) return line
+  const head = chars.slice(0, 600).join("")
+  const tail = chars.slice(-200).join("")
+  return `${head}… (${(chars.length - 800).toLocaleString("en-US")} characters left out) …${tail}`
 }
 
 /**

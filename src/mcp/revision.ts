@@ -272,6 +272,19 @@ export class RevisionTransport implements Transport {
     return this.negotiated
   }
 
+  /** The revision an `initialize` asked for, while its answer is still on its way. */
+  private requested: string | undefined
+
+  /**
+   * The revision an answer is read under: the negotiated one, or while the `initialize` is being answered
+   * the one it asked for. A malformed line sent in the same write as `initialize` was answered before the
+   * handshake's answer recorded the revision, by the newest revision's rule (no `id`), where the client's
+   * 2025-06-18 schema requires `"id": null`.
+   */
+  answeringRevision(): string | undefined {
+    return this.negotiated ?? (this.initializeId !== undefined ? this.requested : undefined)
+  }
+
   constructor(
     private readonly inner: Transport & Releasing,
     private readonly info: RevisionInfo
@@ -324,6 +337,8 @@ export class RevisionTransport implements Transport {
     if (message.method === "initialize" && version !== MODERN_REVISION) {
       this.handshake = true
       this.initializeId = id
+      const asked = (message.params as { readonly protocolVersion?: unknown } | undefined)?.protocolVersion
+      this.requested = typeof asked === "string" ? asked : undefined
       return pass()
     }
     if (version === undefined) {

@@ -842,7 +842,7 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   // 2025-03-26 basic/index §Batching: a session on that revision may send batches; later revisions may not.
   lines.acceptsBatch = () => transport.negotiatedRevision() === BATCH_REVISION
   // An error whose request id cannot be read: `"id": null` or no id, by the negotiated revision's schema (revision.ts `unreadableId`).
-  lines.revision = () => transport.negotiatedRevision()
+  lines.revision = () => transport.answeringRevision()
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })

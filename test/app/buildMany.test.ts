@@ -24,6 +24,17 @@ describe("RFC-0005 skc build of several skills", () => {
       )
     }))
 
+  it.effect("RFC-0005 DECISIONS #32: a bad --target is one E100 before any skill (it was a failure per skill of --all)", () =>
+    Effect.gen(function* () {
+      const layer = memoryLayer({ files })
+      expect((yield* failureText(buildMany({ skills: [], all: true, target: "" })).pipe(Effect.provide(layer))).split("\n")[0]).toBe(
+        "error[E100]: invalid option: '--target: empty target (give comma-separated agent names or directory paths)'"
+      )
+      expect((yield* failureText(buildMany({ skills: ["pdf", "docx"], target: "nosuchagent" })).pipe(Effect.provide(layer))).split("\n")[0]).toBe(
+        "error[E100]: invalid option: --target: unknown target 'nosuchagent'"
+      )
+    }))
+
   it.effect("RFC-0007:C-COMMANDS a skill named twice, by name or by path, is built once", () =>
     Effect.gen(function* () {
       const layer = memoryLayer({ files })

@@ -149,6 +149,13 @@ layer(memoryLayer({ fs }))("RFC-0002 gateway commands", (it) => {
         ])
       }))
 
+    it.effect("DECISIONS #25 a glob picomatch cannot compile (past 65,536 characters) is E100, as list says, and the error line stays bounded", () =>
+      Effect.gen(function* () {
+        const text = yield* failureText(sources({ skill: "demo", pattern: "a".repeat(100_000) }))
+        expect(text).toMatch(/^error\[E100\]: invalid option: --pattern: invalid glob 'a+… \(99,\d{3} characters left out\) …a+' \(longer than a glob may be: 65,536 characters\)$/)
+        expect(text.length).toBeLessThan(1100)
+      }))
+
     it.effect("RFC-0002:C-ERRORS dir outside is E012, missing is E022", () =>
       Effect.gen(function* () {
         expect(yield* failureText(sources({ skill: "demo", dir: ".." }))).toBe("error[E012]: path escapes skill root: '..'")

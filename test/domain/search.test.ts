@@ -31,6 +31,11 @@ describe("RFC-0004:C-QUERY-SYNTAX", () => {
   it("RFC-0004:C-QUERY-SYNTAX non-ASCII whitespace is part of the token", () => {
     expect(queryTokens("a\u00a0b c\u3000d")).toEqual(["a\u00a0b", "c\u3000d"])
   })
+  it("RFC-0004:C-QUERY-SYNTAX a word repeated (in any case) is searched once: the AND query is the same, and 300,000 repeats kept a server busy for minutes", () => {
+    expect(queryTokens("Form form FORM fill form")).toEqual(["Form", "fill"])
+    expect(queryTokens("x ".repeat(300_000))).toEqual(["x"])
+    expect(words("pdf to PDF")).toEqual([["pdf"], ["to"]])
+  })
   it("RFC-0004:C-QUERY-SYNTAX empty or whitespace-only query has no query (E004)", () => {
     for (const q of ["", "   ", "\t\n\r "]) expect(indexQueryOf(q, ascii)).toBeUndefined()
   })

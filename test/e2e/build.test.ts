@@ -169,6 +169,17 @@ describe("RFC-0001:C-INPUT", () => {
     expect(builtFiles(join(sb.work, ".skillc/runtime/demo"))).toEqual([])
   })
 
+  it("RFC-0001:C-CONSTRAINTS a SKILL.md that links out of the skill: search and show say E012 as build does, not E002 'run skc build'", () => {
+    const sb = project()
+    writeFileSync(join(sb.root, "outside.md"), "---\nname: demo\ndescription: x\n---\n# Outside\n")
+    rmSync(join(sb.work, ".skillc/skills/demo/SKILL.md"))
+    symlinkSync(join(sb.root, "outside.md"), join(sb.work, ".skillc/skills/demo/SKILL.md"))
+    const escapes = "error[E012]: path escapes skill root: 'SKILL.md'\n"
+    expect(sb.run(["build", "demo"])).toMatchObject({ code: 1, stderr: escapes })
+    expect(sb.run(["search", "demo", "outside"])).toMatchObject({ code: 1, stderr: escapes })
+    expect(sb.run(["show", "demo", "--section", "Outside"])).toMatchObject({ code: 1, stderr: escapes })
+  })
+
   it("RFC-0007:C-RESOLUTION builds from a nested subdirectory of the project", () => {
     const sb = project()
     const nested = join(sb.work, "src", "deep")

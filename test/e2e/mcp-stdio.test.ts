@@ -10,7 +10,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { BIN, ROOT, sandbox, spawnAsync } from "../helpers/cli.js"
 import { connectMcp } from "../helpers/mcpClient.js"
-import { converse } from "../helpers/mcpWire.js"
+import { converse, spawnMcp } from "../helpers/mcpWire.js"
 
 const init = (id: number) =>
   JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })
@@ -46,6 +46,21 @@ describe("skc mcp on the wire", () => {
     expect(messages[6]).toMatchObject({ id: 6, result: { structuredContent: { skills: [], total: 0, filtered: 0 } } })
     expect(stderr).toContain("Parse error")
     expect(code).toBe(0)
+  })
+
+  it("JSON-RPC 2.0: a malformed line in the same write as a 2025-06-18 initialize is answered with that revision's \"id\": null", async () => {
+    const box = sandbox()
+    const lines: Array<string> = []
+    const { child } = spawnMcp(box.work, box.home, (line) => lines.push(line))
+    const closed = new Promise<void>((resolve) => child.on("close", () => resolve()))
+    // One write: the malformed line is read before the initialize answer has gone out.
+    child.stdin.write([init(1), JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), "{bad"].join("\n") + "\n")
+    for (let waited = 0; lines.length < 2 && waited < 60_000; waited += 10) await new Promise((r) => setTimeout(r, 10))
+    child.stdin.end()
+    await closed
+    const parseError = lines.map((l) => JSON.parse(l) as { id?: unknown; error?: { code: number } }).find((m) => m.error?.code === -32700)
+    expect(parseError).toBeDefined()
+    expect(parseError!.id).toBeNull()
   })
 
   it("JSON-RPC 2.0: a request with a valid envelope and wrong params (an object progressToken) is -32602 Invalid params, not -32600", async () => {

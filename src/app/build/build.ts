@@ -75,15 +75,14 @@ export interface BuildOptions {
   readonly overlapWarning?: boolean
 }
 
-/** Build and keep the compilation (tree, parsed markdown) for callers such as the search index. */
-export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* (
-  input: BuildInput,
-  options: BuildOptions = {}
-) {
-  const path = yield* Path
-  const { stores, config } = yield* Settings
-  // `--target`, else the configuration's `[build] targets` (DECISIONS #51), else claude.
-  const given = givenTargetText(input.target)
+/**
+ * The targets a build deploys to: `--target`, else the configuration's `[build] targets` (DECISIONS #51),
+ * else claude. A bad `--target` is E100, a bad configured one the configuration's error. `buildMany`
+ * checks them once before its first skill: `build --all --target ''` said the same E100 once per skill.
+ */
+export const buildTargets = Effect.fnUntraced(function* (target: BuildInput["target"]) {
+  const { config } = yield* Settings
+  const given = givenTargetText(target)
   const targetText = given ?? (config.buildTargets.length > 0 ? config.buildTargets.join(",") : undefined)
   const parsed = parseTargets(targetText, config.targets)
   if ("problem" in parsed) {
@@ -91,6 +90,18 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
     const { message, hint } = describeTargetOption(parsed.problem, config.targets)
     return yield* Effect.fail(new InvalidOption({ message, suggestion: hint }))
   }
+  return { ...parsed, given, targetText }
+})
+
+/** Build and keep the compilation (tree, parsed markdown) for callers such as the search index. */
+export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* (
+  input: BuildInput,
+  options: BuildOptions = {}
+) {
+  const path = yield* Path
+  const { stores, config } = yield* Settings
+  const parsed = yield* buildTargets(input.target)
+  const { given, targetText } = parsed
   const force = input.force ?? false
   const global = input.global ?? false
 

@@ -16,7 +16,7 @@ import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { loggedCall } from "../usage/index.js"
 import { resolveSkill } from "../skills/index.js"
-import { build, BuildInput, givenTargetText, type BuildOptions, type BuildResult } from "./build.js"
+import { build, BuildInput, buildTargets, givenTargetText, type BuildOptions, type BuildResult } from "./build.js"
 import { warnTargetOverlap } from "./targetOverlap.js"
 import { warnOrphanedLinks, warnStaleLinks } from "./staleLinks.js"
 import { Settings, type TargetFailure, targetFailure } from "../shared/index.js"
@@ -94,6 +94,8 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
   if (input.all !== true && input.skills.length === 0) {
     return yield* Effect.fail(new InvalidOption({ message: "missing argument <skill>: name one or more skills, or use --all" }))
   }
+  // The targets once, before any skill: a bad --target is one E100, not one per skill.
+  yield* buildTargets(input.target)
   const named = input.all === true ? yield* storeEntries(input.global ?? false) : input.skills.map((s) => ({ name: s, dir: s }))
   const results: Array<BuildOutcome> = []
   const diagnostics = yield* Diagnostics

@@ -22,7 +22,7 @@ import { howOpenReads } from "../../domain/openLimit.js"
 import { fsInternal, timeSlicer } from "../shared/index.js"
 import { Clock, Context, Deferred, Effect, Option, Scope } from "effect"
 import { Path } from "effect/Path"
-import { IndexCollision, IndexUnusable, InternalError, Warning } from "../../domain/errors.js"
+import { IndexCollision, IndexUnusable, InternalError, PathEscapes, Warning } from "../../domain/errors.js"
 import { splitLines, stripBom } from "../../domain/markdown/lines.js"
 import type { MarkdownDoc } from "../../domain/markdown/model.js"
 import { scanMarkdown } from "../../domain/markdown/scan.js"
@@ -556,6 +556,18 @@ export const refuseForeignIndex = Effect.fnUntraced(function* (skill: ResolvedSk
   if (verdict._tag === "Collision") return yield* Effect.fail(new IndexCollision({ hash16 }))
 })
 
+/** E012 when the skill's SKILL.md is a link out of its directory (RFC-0001 "Path safety"), as build says. */
+const entryPointStaysInside = (skill: ResolvedSkill) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    // Recovery: a path that cannot be resolved is left to the E002 being raised.
+    const root = yield* fs.realPath(skill.sourceDir).pipe(Effect.orElseSucceed(() => undefined))
+    const entry = yield* fs.realPath(path.join(skill.sourceDir, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
+    if (root === undefined || entry === undefined) return
+    if (entry !== root && !entry.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) return yield* Effect.fail(new PathEscapes({ path: "SKILL.md" }))
+  })
+
 /**
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
  * collision → E002 stale; the opened index lives as long as the scope.
@@ -567,7 +579,9 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   // issue 46 item 2: a copied or cloned project's index is missing because it was built elsewhere; say so.
   const unusable = (reason: string, hint?: string) =>
     Effect.andThen(
-      verbose(`search index ${path}: ${reason}`),
+      // A skill whose SKILL.md leads out of its directory was told to run 'skc build', which refuses it
+      // (E012): the same E012 here, where a build would end.
+      Effect.andThen(verbose(`search index ${path}: ${reason}`), reason === "missing" ? entryPointStaysInside(skill) : Effect.void),
       Effect.flatMap(reason === "missing" && skill.foreign !== true ? builtElsewhere(skill) : Effect.succeed(false), (elsewhere) =>
         Effect.fail(new IndexUnusable({ skill: skill.name, reason, ...(elsewhere ? { hint: NOT_BUILT_HERE } : hint !== undefined ? { hint } : {}) })))
     )

@@ -5,6 +5,7 @@
  */
 import { Effect, Schema } from "effect"
 import { directoryNotFound } from "./fileNotFound.js"
+import { checkedGlob } from "../shared/index.js"
 import { layoutSources, type SourcesLayout } from "../../domain/sourcesTree.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
@@ -54,6 +55,8 @@ export const sources = Effect.fn("skc.sources")(function* (input: SourcesInput) 
     if (target.info?.type !== "directory") return yield* Effect.fail(yield* directoryNotFound(skill.sourceDir, input.dir, input.skill))
     dir = target.rel
   }
+  // A glob picomatch refuses (one past its 65,536 characters) is the caller's option, as `list --pattern` says (E100).
+  if (input.pattern !== undefined && input.pattern !== "") yield* checkedGlob(input.pattern)
   const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
   yield* entryPointInside(tree)
   const layout = layoutSources(tree.files.map((f) => f.path), tree.dirs, {

@@ -22,13 +22,12 @@
  *   filters and before `limit`.
  */
 import { Effect, Schema } from "effect"
-import picomatch from "picomatch"
 import { Path } from "effect/Path"
-import { InvalidOption, Warning } from "../../domain/errors.js"
+import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { builtRuntimeDir } from "./resolve.js"
-import { Settings } from "../shared/index.js"
+import { checkedGlob, Settings } from "../shared/index.js"
 import { noPluginSkillsWarning, pluginLayout } from "./pluginLayout.js"
 import { builtElsewhere, manifestPath, NOT_BUILT_HERE, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
 import { type DiscoveredSkill } from "./storeSkills.js"
@@ -101,13 +100,7 @@ export const statusOf = Effect.fn("skc.statusOf")(function* (
   return (current === recorded ? "normal" : "obsolete") as SkillStatus
 })
 
-const compilePattern = (pattern: string | undefined) => {
-  if (pattern === undefined) return Effect.succeed((_: string) => true)
-  return Effect.try({
-    try: () => picomatch(pattern, { dot: true }),
-    catch: () => new InvalidOption({ message: `--pattern: invalid glob '${pattern}'` })
-  })
-}
+const compilePattern = (pattern: string | undefined) => (pattern === undefined ? Effect.succeed((_: string) => true) : checkedGlob(pattern))
 
 /**
  * A configured plugin root (`[discovery] plugin_dirs`) with no skills is said, in discover's words: list
