@@ -45,6 +45,7 @@
  * answered, so any replica behind a load balancer can answer any request.
  */
 import { createServer, type IncomingMessage, type Server as NodeServer, type ServerResponse } from "node:http"
+import type { Socket } from "node:net"
 import { randomUUID } from "node:crypto"
 import { basename } from "node:path"
 import { InvalidOption } from "../domain/errors.js"
@@ -100,6 +101,14 @@ export const MAX_SESSIONS = 256
 export const MAX_SESSIONS_PER_TOKEN = 64
 /** Open connections at most (each session's SSE stream holds one). */
 export const MAX_CONNECTIONS = 1024
+/**
+ * Open connections one client address may hold at once. Beyond it a request is answered 503 and its
+ * connection closed: 1,024 idle TCP connections from one address (no token needed to open them) shut
+ * every other engineer out of a team server, who got a reset and the operator no line.
+ */
+export const MAX_CONNECTIONS_PER_ADDRESS = 256
+/** A connection that sends no request for this long is closed (an idle socket holds a slot). */
+export const FIRST_REQUEST_MS = 10_000
 /** A session without a request for this long is closed (clients that vanish without DELETE). */
 export const SESSION_IDLE_MS = 30 * 60_000
 /** Keys of the once-a-minute operator lines kept at most (they name client addresses). */
@@ -853,8 +862,31 @@ export const serveHttp = async (
     rpcAnswer(res, 503, idOf(parsed), STOPPING_CODE, STOPPING_MESSAGE, { connection: "close" }, revisionOf(req, parsed))
   }
 
+  /** Connections open per client address (the socket's own, not a forwarded one: this counts sockets). */
+  const perAddress = new Map<string, number>()
+  /** Connections past their address's MAX_CONNECTIONS_PER_ADDRESS: each request on them is answered 503. */
+  const overLimit = new WeakSet<Socket>()
+  /** Connections that have not sent their first request yet, with the timer that closes them. */
+  const waiting = new Map<Socket, NodeJS.Timeout>()
+  const answerOverLimit = (req: IncomingMessage, res: ServerResponse) => {
+    const address = req.socket.remoteAddress ?? "unknown"
+    tellRefused(`connections ${address}`, `refused a request from ${address}: it holds ${MAX_CONNECTIONS_PER_ADDRESS} connections, the most one address may`)
+    req.resume()
+    refuse(
+      req,
+      res,
+      503,
+      -32000,
+      `Service Unavailable: this address holds ${MAX_CONNECTIONS_PER_ADDRESS} connections to the server, the most one address may; close idle ones and retry`,
+      { connection: "close", "retry-after": "5" }
+    )
+  }
+
   const server: NodeServer = createServer((req, res) => {
     if (stopping) return void answerStopping(req, res)
+    clearTimeout(waiting.get(req.socket))
+    waiting.delete(req.socket)
+    if (overLimit.has(req.socket)) return void answerOverLimit(req, res)
     answering.add(res)
     res.once("close", () => answering.delete(res))
     // Its row is written before the answer ends: the push after that sees it.
@@ -878,8 +910,30 @@ export const serveHttp = async (
   // (The answer may stream for longer: an SSE stream is a response, which this does not bound.)
   server.headersTimeout = 60_000
   server.requestTimeout = 60_000
-  // Connections at once, at most: beyond, new ones are refused by the kernel's backlog, never buffered here.
+  // Connections at once, at most: beyond, Node closes each new one as it is accepted ('drop'), never buffered
+  // here; the operator is told, once a minute.
   server.maxConnections = MAX_CONNECTIONS
+  server.on("drop", (data?: { readonly remoteAddress?: string }) =>
+    tellRefused("drop", `dropped a connection from ${data?.remoteAddress ?? "an unknown address"}: ${MAX_CONNECTIONS} connections are open (the most this server keeps)`)
+  )
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "unknown"
+    const held = (perAddress.get(address) ?? 0) + 1
+    perAddress.set(address, held)
+    if (held > MAX_CONNECTIONS_PER_ADDRESS) overLimit.add(socket)
+    // A connection that never sends a request is closed (headersTimeout counts only once a request begins).
+    const timer = setTimeout(() => socket.destroy(), FIRST_REQUEST_MS)
+    timer.unref()
+    waiting.set(socket, timer)
+    socket.once("close", () => {
+      clearTimeout(timer)
+      waiting.delete(socket)
+      overLimit.delete(socket)
+      const left = (perAddress.get(address) ?? 1) - 1
+      if (left <= 0) perAddress.delete(address)
+      else perAddress.set(address, left)
+    })
+  })
 
   // Before listening, so it comes before the `serving` line. Issue 46 item 3 for the operator: a --project that is no project serves no skill.
   for (const project of options.projects) {

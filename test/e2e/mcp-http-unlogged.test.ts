@@ -3,7 +3,7 @@
 // every read unrecorded, and said so only to the agent (W002, RFC-0007:C-LOGGING),
 // never on the server's stderr: the operator saw reads missing from the team
 // database with no line telling why. Now the operator is told too.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -21,10 +21,11 @@ describe("skc mcp --http: a read the server cannot log (docs/team.md)", () => {
     writeFileSync(join(sb.work, ".skillc", "skills", "deploy", "SKILL.md"), "---\nname: deploy\ndescription: Deploy notes. Use when deploying.\n---\n# deploy\n\n## Steps\n\nStep one.\n")
     expect((await sb.runAsync(["build", "deploy"])).code).toBe(0)
     // Neither log can be written, whoever runs the test (permissions do not stop root): the runtime's
-    // logs.db is a directory, and the fallback's parent (<project>/.skillc/logs) is a file.
+    // logs.db is a link into a directory that does not exist (a directory in its place is now moved aside
+    // as damaged, and logged to anew), and the fallback's parent (<project>/.skillc/logs) is a file.
     const meta = join(sb.work, ".skillc", "runtime", "deploy", ".skillc-meta")
     for (const f of ["logs.db", "logs.db-wal", "logs.db-shm"]) rmSync(join(meta, f), { force: true, recursive: true })
-    mkdirSync(join(meta, "logs.db"))
+    symlinkSync(join(sb.work, "no-such-dir", "logs.db"), join(meta, "logs.db"))
     rmSync(join(sb.work, ".skillc", "logs"), { force: true, recursive: true })
     writeFileSync(join(sb.work, ".skillc", "logs"), "not a directory\n")
   }, 120_000)

@@ -15,7 +15,7 @@
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
 import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
 import { dirname } from "node:path"
 import { Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
@@ -116,7 +116,9 @@ const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1")
 const checkHeader = (dbFile: string): void => {
   let fd: number
   try {
-    fd = openSync(dbFile, "r")
+    // Non-blocking: a FIFO in the log's place blocked this open (and SQLite's) for good, the process deaf
+    // to SIGTERM; opened so, it is seen below for what it is.
+    fd = openSync(dbFile, constants.O_RDONLY | constants.O_NONBLOCK)
   } catch {
     return
   }
@@ -125,6 +127,7 @@ const checkHeader = (dbFile: string): void => {
     // A directory where the log should be: every row went to the fallback without a word, `stats` said "No
     // recorded accesses" and `sync` E041. Not a database: moved aside like any other (logRepair.ts).
     if (info.isDirectory()) throw Object.assign(new Error("a directory, not a database"), { code: "SQLITE_NOTADB" })
+    if (!info.isFile()) throw Object.assign(new Error("not a regular file (a FIFO, a socket or a device), not a database"), { code: "SQLITE_NOTADB" })
     const head = Buffer.alloc(SQLITE_HEADER.length)
     const n = readSync(fd, head, 0, head.length, 0)
     if (n === head.length && !head.equals(SQLITE_HEADER)) {

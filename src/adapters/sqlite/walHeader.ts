@@ -16,7 +16,7 @@
  * order), then six more 32-bit fields, then a checksum of those first 24
  * bytes, computed two words at a time (s0 += x0 + s1; s1 += x1 + s0).
  */
-import { closeSync, openSync, readSync } from "node:fs"
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs"
 
 const WAL_HEADER_BYTES = 32
 /** A database file shorter than its own 100-byte header is no database SQLite reads a `-wal` for. */
@@ -46,11 +46,13 @@ export const isSoundWalHeader = (h: Buffer): boolean => {
 export const walAtRisk = (dbFile: string, dbSize: number): string | undefined => {
   let fd: number
   try {
-    fd = openSync(`${dbFile}-wal`, "r")
+    // Non-blocking: a FIFO there would block the open for good.
+    fd = openSync(`${dbFile}-wal`, constants.O_RDONLY | constants.O_NONBLOCK)
   } catch {
     return undefined
   }
   try {
+    if (!fstatSync(fd).isFile()) return "its -wal is not a regular file, which SQLite cannot use"
     // One read: the header and the first byte of a frame, if any. A -wal of its header alone holds no row.
     const head = Buffer.alloc(WAL_HEADER_BYTES + 1)
     const n = readSync(fd, head, 0, head.length, 0)

@@ -53,7 +53,7 @@ export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, 
 })
 
 /** The adapter's own words for why a log is unsound (walHeader.ts, the directory check), not SQLite's. */
-const OWN_REASONS = /^(its -wal's header is damaged.*|it is (?:empty|cut short) while its -wal holds rows.*|a directory, not a database)$/
+const OWN_REASONS = /^(its -wal's header is damaged.*|it is (?:empty|cut short) while its -wal holds rows.*|its -wal is not a regular file.*|a directory, not a database|not a regular file .*)$/
 
 const ownReason = (message: string): string | undefined => OWN_REASONS.exec(message)?.[1]
 
