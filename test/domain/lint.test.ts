@@ -151,6 +151,13 @@ describe("RFC-0008:C-REGISTRY link targets", () => {
     // Only as the target's start: elsewhere it is a directory name like any other.
     expect(classifyTarget("SKILL.md", "a/${CLAUDE_SKILL_DIR}/b.md")).toMatchObject({ _tag: "Internal", path: "a/${CLAUDE_SKILL_DIR}/b.md" })
   })
+  it("{baseDir}/ is the skill's root too, as published skills write it: links found from the root, files they name not orphans", () => {
+    expect(classifyTarget("refs/a.md", "{baseDir}/scripts/run.sh")).toMatchObject({ _tag: "Internal", path: "scripts/run.sh" })
+    const body = "# Demo\n\nFollow [the steps]({baseDir}/references/steps.md); details in `{baseDir}/references/deep.md`; [gone]({baseDir}/references/gone.md).\n"
+    expect(lintFiles({ "SKILL.md": SKILL(body), "references/steps.md": "# Steps\n", "references/deep.md": "# Deep\n" }).lines).toEqual([
+      "SKILL.md:7:95 error[E300]: SKL301 link-file-exists: link target not found: '{baseDir}/references/gone.md'"
+    ])
+  })
   it("SKL301 finds a ${CLAUDE_SKILL_DIR} link's file from the root; an escaping one is SKL303's alone, not SKL304's too", () => {
     const body = "# Demo\n\nSee [runner](${CLAUDE_SKILL_DIR}/scripts/run.sh) and [gone](${CLAUDE_SKILL_DIR}/scripts/gone.sh).\n"
     expect(lintFiles({ "SKILL.md": SKILL(body), "scripts/run.sh": "echo\n", "refs/a.md": "# A\n\n[up](${CLAUDE_SKILL_DIR}/scripts/run.sh)\n" }).lines).toEqual([

@@ -26,9 +26,21 @@ export const SKILL_DIR_VARIABLE = "${CLAUDE_SKILL_DIR}"
 /** The variable as a path's start: what follows is a path from the skill's root, wherever it is written. */
 export const SKILL_DIR_PREFIX = `${SKILL_DIR_VARIABLE}/`
 
-/** The path after `${CLAUDE_SKILL_DIR}/` (from the skill's root), or undefined for a path written otherwise. */
+/**
+ * `{baseDir}/`: the skill's directory as published skills write it (trailofbits' skills, about thirty
+ * of them, whose contributor guide says "Use `{baseDir}` for paths"). No agent substitutes it; the model
+ * reads it against the skill's directory its runtime names when the skill loads. Lint called every such
+ * link missing (SKL301, failing CI) and its files orphans (SKL401), and `skc load` listed them missing.
+ */
+export const BASE_DIR_PREFIX = "{baseDir}/"
+
+/** The path after `${CLAUDE_SKILL_DIR}/` or `{baseDir}/` (from the skill's root), or undefined for a path written otherwise. */
 export const pathFromSkillDir = (target: string): string | undefined =>
-  target.startsWith(SKILL_DIR_PREFIX) ? target.slice(SKILL_DIR_PREFIX.length) : undefined
+  target.startsWith(SKILL_DIR_PREFIX)
+    ? target.slice(SKILL_DIR_PREFIX.length)
+    : target.startsWith(BASE_DIR_PREFIX)
+      ? target.slice(BASE_DIR_PREFIX.length)
+      : undefined
 
 /** A file's text from its 1-based line `firstLine` on (SKILL.md's body, given where its frontmatter ends). */
 export const bodyText = (source: string, firstLine: number): string => splitLines(source).slice(firstLine - 1).join("\n")

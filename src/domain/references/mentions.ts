@@ -14,7 +14,7 @@
  * it holds (an 80 KB unbroken hex line is one over-long word, skipped).
  */
 
-import { SKILL_DIR_VARIABLE } from "../agents/claudeBody.js"
+import { BASE_DIR_PREFIX, SKILL_DIR_VARIABLE } from "../agents/claudeBody.js"
 
 export interface Mention {
   /** The path as written, link wrappers and trailing punctuation removed, percent escapes decoded. */
@@ -127,10 +127,14 @@ export const findMentions = (text: string): ReadonlyArray<Mention> => {
     const trimmed = trimWord(text.slice(start, i))
     let word = trimmed.word
     let column = start - lineStart + 1 + trimmed.lead
-    const rooted = word.startsWith(SKILL_DIR_WORD) && start > 0 && text.charCodeAt(start - 1) === 36 /* $ */
+    const variable = word.startsWith(SKILL_DIR_WORD) && start > 0 && text.charCodeAt(start - 1) === 36 /* $ */
+    // `{baseDir}/x`: the skill's root as published skills write it (claudeBody.ts BASE_DIR_PREFIX).
+    const baseDir = !variable && word.startsWith(BASE_DIR_PREFIX)
+    const rooted = variable || baseDir
     if (rooted) {
-      word = word.slice(SKILL_DIR_WORD.length)
-      column += SKILL_DIR_WORD.length
+      const prefix = variable ? SKILL_DIR_WORD : BASE_DIR_PREFIX
+      word = word.slice(prefix.length)
+      column += prefix.length
     } else if (word.length > 1 && word.charCodeAt(0) === 64 /* @ */ && word.charCodeAt(1) !== 64) {
       // `@references/style.md`: Claude Code's file reference, as CLAUDE.md imports and commands write it
       // (its CHANGELOG: a skill's body "expands `@` files"); the path is what follows.
