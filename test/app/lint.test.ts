@@ -113,6 +113,20 @@ describe("RFC-0008 lint outputs", () => {
       expect(yield* failureText(lint({ skill: "no-such-skill" }).pipe(Effect.provide(layer)))).toMatch(/^error\[E001\]:\ skill\ 'no\-such\-skill'\ not\ found(\n  .*)*$/)
     }))
 
+  it.effect("RFC-0005:C-CODES E010 for a folder of skills kept in dot-folders (a published repository's skills/.curated/*) says where they are", () =>
+    Effect.gen(function* () {
+      const files: Record<string, string> = {
+        "/proj/repo/skills/.curated/pdf/SKILL.md": CLEAN["SKILL.md"] as string,
+        "/proj/repo/skills/.system/creator/SKILL.md": CLEAN["SKILL.md"] as string
+      }
+      expect(yield* failureText(lint({ skill: "repo/skills" }).pipe(Effect.provide(memoryLayer({ files }))))).toBe(
+        [
+          "error[E010]: not a valid skill: 'repo/skills' (missing SKILL.md)",
+          "  it is a folder of skills, not a skill: 2 below it (repo/skills/.curated/pdf, repo/skills/.system/creator); name them, e.g. repo/skills/.curated/* (the shell lists them)"
+        ].join("\n")
+      )
+    }))
+
   it.effect("RFC-0005:C-CODES a target of several that does not resolve is reported, the others linted (JSON entry, SARIF notification, exit 1)", () =>
     Effect.gen(function* () {
       const files: Record<string, string> = { "/proj/x/demo/SKILL.md": CLEAN["SKILL.md"] as string, "/proj/empty-dir/.keep": "" }

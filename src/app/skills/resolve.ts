@@ -207,9 +207,21 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
     // SKILL.md" alone sent the author looking for a file that exists.
     const there = yield* (yield* FileSystem).statOption(path.join(dirWithoutSkillMd, "SKILL.md")).pipe(unseenAs(undefined))
     const kind = there === undefined || there.type === "file" ? undefined : there.type === "directory" ? "a directory" : "not a regular file (a FIFO, a socket or a device)"
-    return yield* Effect.fail(
-      new NotASkill({ path: displayPath(stores.cwd, dirWithoutSkillMd, path), ...(kind === undefined ? {} : { hint: `its SKILL.md is ${kind}: make it a regular file` }) })
-    )
+    const shown = displayPath(stores.cwd, dirWithoutSkillMd, path)
+    // A folder of skills (a repository's `skills/`, `skills/.curated/*`, `plugins/*/skills/*`) named as one:
+    // "missing SKILL.md" called it a broken skill. Say where the skills are instead.
+    // Recovery: the look only decorates the E010 being raised; a directory that cannot be read leaves it without.
+    const below = kind === undefined ? yield* skillsBelow(dirWithoutSkillMd).pipe(Effect.orElseSucceed(() => [])) : []
+    const hint =
+      kind !== undefined
+        ? `its SKILL.md is ${kind}: make it a regular file`
+        : below.length > 0
+          ? `it is a folder of skills, not a skill: ${below.length >= SKILLS_BELOW_MAX ? `${SKILLS_BELOW_MAX} or more` : below.length} below it (${below
+              .slice(0, 3)
+              .map((d) => quoteArg(displayPath(stores.cwd, d, path)))
+              .join(", ")}${below.length > 3 ? ", …" : ""}); name them, e.g. ${quoteArg(path.join(shown, path.relative(dirWithoutSkillMd, path.dirname(below[0]!))))}/* (the shell lists them)`
+          : undefined
+    return yield* Effect.fail(new NotASkill({ path: shown, ...(hint === undefined ? {} : { hint }) }))
   }
   // A directory of that name that is no usable skill (its frontmatter does not parse): E001 says why, since
   // skc_discover lists it (with SKL100) and an agent would otherwise be sent to a list that leaves it out.
@@ -276,6 +288,36 @@ const knownSkillNames = Effect.fnUntraced(function* (roots: ReadonlyArray<string
 /** Where a skill's directory may be, in resolution order: the stores, then the agent directories. */
 const nameRoots = (stores: Stores) =>
   Effect.map(agentSkillRoots, (agent): ReadonlyArray<string | undefined> => [stores.projectSkills, servedGlobalSkills(stores), ...agent.map((r) => r.dir)])
+
+/** Skills listed at most below a folder named as a skill (only an E010 pays for the look). */
+const SKILLS_BELOW_MAX = 50
+
+/**
+ * Skill directories one or two levels below `dir` (`dir/<skill>`, `dir/<group>/<skill>`: a repository's
+ * `skills/.curated/pdf`, `plugins/x/skills`), in name order, at most SKILLS_BELOW_MAX.
+ */
+const skillsBelow = Effect.fnUntraced(function* (dir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const found: Array<string> = []
+  const isSkill = (d: string) => Effect.map(fs.statOption(path.join(d, "SKILL.md")).pipe(unseenAs(undefined)), (i) => i?.type === "file")
+  const dirsIn = (d: string) =>
+    Effect.map(fs.readDir(d).pipe(unseenAs([])), (entries) =>
+      entries.filter((e) => e.type === "directory" && e.name !== "node_modules" && e.name !== ".git").map((e) => path.join(d, e.name)).sort()
+    )
+  for (const first of (yield* dirsIn(dir)).slice(0, 256)) {
+    if (found.length >= SKILLS_BELOW_MAX) break
+    if (yield* isSkill(first)) {
+      found.push(first)
+      continue
+    }
+    for (const second of (yield* dirsIn(first)).slice(0, 256)) {
+      if (found.length >= SKILLS_BELOW_MAX) break
+      if (yield* isSkill(second)) found.push(second)
+    }
+  }
+  return found
+})
 
 /** Entries read at most looking for a frontmatter name (only an E001 pays for it). */
 const NAMING_SCAN_MAX = 256
