@@ -35,6 +35,7 @@ export const evalCommand = defineCommand({
     timeout: flag.integer("timeout", "Command judge: seconds per agent run (default 120, at most 3600)."),
     maxFileBytes: flag.integer("max-file-bytes", "Size cap of each eval file in bytes (default 1048576, at most 67108864)."),
     commandArg: flag.repeated("command-arg", "A word of the agent command; the words after -- are passed here."),
+    contextTokens: flag.integer("context-tokens", "Match judge: the model's context window in tokens, as for skc budget (beats [agents.<name>] context_tokens): a skill the listing leaves out past it is matched on nothing."),
     ...agentFlags,
     ...common(["text", "json", "html"])
   },
@@ -70,6 +71,7 @@ export const evalCommand = defineCommand({
                 ...(Option.isSome(o.timeout) ? { timeout: o.timeout.value } : {}),
                 ...(Option.isSome(o.maxFileBytes) ? { max_file_bytes: o.maxFileBytes.value } : {}),
                 ...(o.commandArg.length > 0 ? { command: o.commandArg } : {}),
+                ...(Option.isSome(o.contextTokens) ? { context_tokens: o.contextTokens.value } : {}),
                 ...agentFields(o)
               })
             ),

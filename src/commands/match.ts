@@ -13,6 +13,7 @@ export const matchCommand = defineCommand({
   flags: {
     limit: flag.integer("limit", "Most results (default 5)."),
     threshold: flag.float("threshold", `Least relevance score kept (default ${DEFAULT_THRESHOLD}).`),
+    contextTokens: flag.integer("context-tokens", "The model's context window in tokens, as for skc budget (beats [agents.<name>] context_tokens): a skill the listing leaves out past it is matched on nothing."),
     ...agentFlags,
     ...common()
   },
@@ -34,6 +35,7 @@ export const matchCommand = defineCommand({
           query: o.query,
           ...(Option.isSome(o.limit) ? { limit: o.limit.value } : {}),
           ...(Option.isSome(o.threshold) ? { threshold: o.threshold.value } : {}),
+          ...(Option.isSome(o.contextTokens) ? { context_tokens: o.contextTokens.value } : {}),
           ...agentFields(o)
         }),
       run: (input) => match(input).pipe(Effect.provide(UsageHistoryLive)),

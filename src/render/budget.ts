@@ -54,7 +54,12 @@ export const renderBudget = (r: BudgetResult): string => {
   out.push(
     r.skills.length === 0
       ? `No skills listed to ${r.agent} (${r.title}): the listing costs nothing.`
-      : `${counted}${r.commands.length > 0 ? ` and ${r.commands.length} legacy command(s)` : ""} listed to ${r.agent} (${r.title}): ${listed === r.skills.length ? cost : `all ${r.skills.length} would take ${cost}`}`
+      : `${counted}${r.commands.length > 0 ? ` and ${r.commands.length} legacy command(s)` : ""} listed to ${r.agent} (${r.title}): ${
+          listed === r.skills.length
+            ? cost
+            : // The characters as listed are the listed skills'; only the whole texts are every skill's.
+              `${n(r.used_chars)} characters as listed; all ${r.skills.length} would take ${whole} with every text whole`
+        }`
   )
   if (r.not_built !== undefined && r.not_built.length > 0) out.push(notBuiltNote(r.not_built))
   const cut = l.max_description_chars === null ? "entries not cut" : `each entry cut at ${n(l.max_description_chars)} characters`
@@ -88,7 +93,16 @@ export const renderBudget = (r: BudgetResult): string => {
   if (capped.length > 0) out.push("", `cut at ${n(cap!)} characters: ${names(capped)}`)
   if (r.shortened.length > 0) out.push("", `shortened to fit the budget: ${names(r.shortened)}`)
   const byBudget = pastBudget(r)
-  if (byBudget.length > 0) out.push("", `listed by name only (no description, so never matched on it): ${names(byBudget)}`)
+  if (byBudget.length > 0) {
+    // Claude Code gives the most recently used skills their text back past the budget, which skc cannot
+    // know: `match` and `eval` keep matching these on their text (matchedTexts). Other agents cut by rule.
+    out.push(
+      "",
+      r.layout === "claude"
+        ? `listed by name only unless used recently (Claude Code gives the most recently used their description back, which skc cannot know: match and eval still match them on it): ${names(byBudget)}`
+        : `listed by name only (no description, so never matched on it): ${names(byBudget)}`
+    )
+  }
   if (r.names_only_by_setting.length > 0) {
     out.push("", `listed by name only by ${r.title}'s settings (skillOverrides: name-only; never matched on a description): ${names(r.names_only_by_setting)}`)
   }

@@ -235,10 +235,10 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
   )
 }
 
-/** ` (none holds 'chart')` after a partial answer's first line, when some of its words are in no result. */
+/** ` (none of these holds 'chart')` after a partial answer's first line, when some of its words are in no result shown (a section past the limit may hold it). */
 const noneHolds = (result: SearchResult): string => {
   const missing = wordsNoResultHolds(result)
-  return missing.length === 0 ? "" : visible(` (none holds ${quotedList(missing, "or")})`)
+  return missing.length === 0 ? "" : visible(` (none of these holds ${quotedList(missing, "or")})`)
 }
 
 /** What the result budget left out and how to ask for it, after the results (the tool's parameter, or the CLI's option). */

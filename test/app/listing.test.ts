@@ -238,6 +238,21 @@ describe("Codex's listing (issue 43, DECISIONS #51, #53)", () => {
     // With room for descriptions, the description picks it again.
     const roomy = memoryWorld({ files: { ...Object.fromEntries(Object.entries({ pdf: "Extract text and tables from scanned documents and merge files." }).map(([n, d]) => [`/proj/.agents/skills/${n}/SKILL.md`, SKILL(n, d)])) } })
     expect(ok(await roomy.run(match({ query: "extract the tables from these scanned documents", agent: "codex" }))).results.map((r) => r.name)).toEqual(["pdf"])
+    expect(renderBudget(b)).toContain("listed by name only (no description, so never matched on it): docx, pdf")
+  })
+
+  it("Claude Code past its budget: budget says a name-only skill is still matched on its description, as match does (Claude Code gives the recently used theirs back)", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.claude/skills/murals/SKILL.md": SKILL("murals", "Paint pink flamingo murals on warehouse walls. ".repeat(20)),
+        "/proj/.claude/skills/zz-last/SKILL.md": SKILL("zz-last", "Paint pink flamingo murals on warehouse walls, the second. ".repeat(20))
+      }
+    })
+    const b = ok(await w.run(budget({ context_tokens: 20_000 })))
+    const nameOnly = b.skills.filter((s) => s.listed === "name-only").map((s) => s.name)
+    expect(nameOnly.length).toBeGreaterThan(0)
+    expect(renderBudget(b)).toContain(`listed by name only unless used recently (Claude Code gives the most recently used their description back, which skc cannot know: match and eval still match them on it): ${nameOnly.join(", ")}`)
+    expect(ok(await w.run(match({ query: "paint murals on the warehouse walls" }))).results.map((r) => r.name)).toContain(nameOnly[0])
   })
 
   it("agents/openai.yaml with policy.allow_implicit_invocation: false makes a skill manual only; a malformed one is ignored (Codex reads it fail-open)", async () => {
@@ -651,7 +666,22 @@ describe("budget's text agrees with its JSON", () => {
     const listed = tight.skills.filter((s) => s.listed !== "omitted").length
     expect(tight.omitted.length).toBeGreaterThan(0)
     expect(listed).toBe(150 - tight.omitted.length)
-    expect(renderBudget(tight)).toMatch(new RegExp(`^${listed} of 150 skills listed to codex \\(OpenAI Codex\\): all 150 would take [\\d,]+ characters`))
+    // prompt of an omitted skill by name says it is left out, as the whole block leaves it out.
+    const left = tight.omitted[0]!
+    const refused = await w.run(prompt({ agent: "codex", context_tokens: 20_000, skills: [left] }))
+    expect(Result.isFailure(refused)).toBe(true)
+    expect(String((refused as { failure: { message: string } }).failure.message)).toContain(`skill '${left}' is left out of OpenAI Codex's listing past its budget`)
+    // match and eval take the same window: an omitted skill is matched on nothing (it was, on the default budget).
+    const unique = memoryWorld({ files: { ...many, [`/proj/.agents/skills/${left}/SKILL.md`]: SKILL(left, "Paint flamingo murals on warehouse walls, at some length so the listing grows.") } })
+    const leftOut = ok(await unique.run(budget({ agent: "codex", context_tokens: 20_000 })))
+    expect(leftOut.omitted).toContain(left)
+    const asked = { query: "paint flamingo murals on the warehouse walls", agent: "codex" as const }
+    expect(ok(await unique.run(match({ ...asked, context_tokens: 20_000 }))).results.map((r) => r.name)).not.toContain(left)
+    expect(ok(await unique.run(match(asked))).results.map((r) => r.name)).toContain(left)
+    // The characters as listed are the listed skills' (used_chars); "all 150" only the whole texts.
+    expect(renderBudget(tight)).toMatch(
+      new RegExp(`^${listed} of 150 skills listed to codex \\(OpenAI Codex\\): ${tight.used_chars.toLocaleString("en-US")} characters as listed; all 150 would take [\\d,]+ characters \\(~[\\d,]+ tokens\\) with every text whole`)
+    )
   })
 
   it("Claude Code 2.1.169: with its bundled skills turned off (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS, disableBundledSkills), budget does not say they take part of it", async () => {

@@ -107,7 +107,7 @@ describe("issue 14 search answers", () => {
     expect(where(doc)[0]).toBe("SKILL.md#Add Watermark")
     for (const r of doc.results) expect(r.snippet).toMatch(/\[MATCH\]/)
     const text = s.run(["search", "pdf", "how do I add a watermark to my tiff"])
-    expect(text.stdout.split("\n")[0]).toBe("No section holds every word of 'how do I add a watermark to my tiff'; these hold the most of them (none holds 'tiff').")
+    expect(text.stdout.split("\n")[0]).toBe("No section holds every word of 'how do I add a watermark to my tiff'; these hold the most of them (none of these holds 'tiff').")
   })
 
   it("issue 47 item 3 a word the skill's name or description holds is held by every section: 'pdf' completes the answer", () => {

@@ -36,7 +36,7 @@ describe("typos in a search of one skill", () => {
   it("a partial answer says it too, and only for the word no section holds", () => {
     const r = s.run(["search", "pdf", "pasword protection"])
     expect(r.stdout.split("\n").slice(0, 3)).toEqual([
-      "No section holds every word of 'pasword protection'; these hold the most of them (none holds 'pasword').",
+      "No section holds every word of 'pasword protection'; these hold the most of them (none of these holds 'pasword').",
       "Did you mean 'password protection'?",
       ""
     ])
@@ -83,7 +83,7 @@ describe("typos in a search across skills", () => {
   it("a partial answer says it, only for a word no skill holds; a word some skill holds is never corrected", () => {
     const r = s.run(["search", "--all", "watermark chnages"])
     expect(r.stdout.split("\n").slice(0, 2)).toEqual([
-      "No section holds every word of 'watermark chnages'; these hold the most of them (none holds 'chnages').",
+      "No section holds every word of 'watermark chnages'; these hold the most of them (none of these holds 'chnages').",
       "Did you mean 'watermark changes'?"
     ])
     // "stamp" is held (pdf's text), "zebras" is close to no heading word: nothing to suggest.

@@ -198,7 +198,7 @@ describe("a partial answer says which of its words no result holds", () => {
 
   it("the content words held by none of the results returned, as asked (its stop words never)", () => {
     const first = renderSearchText(result([["Excel", "formulas"], ["recalculate"]]), {}).split("\n")[0]
-    expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them (none holds 'chart').")
+    expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them (none of these holds 'chart').")
   })
 
   it("every word held by some result: the line as before", () => {

@@ -46,7 +46,7 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import { ProcessRunner } from "../../ports/ProcessRunner.js"
 import { RegexMatcher } from "../../ports/RegexMatcher.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
-import { agentListing, matchedTexts } from "../skills/index.js"
+import { agentListing, ContextTokensField, matchedTexts } from "../skills/index.js"
 import { listedCut, listingFacts } from "../../domain/agents/listing.js"
 import { slashInvoked } from "../../domain/agents/claudeSlash.js"
 import { listedName, modelListing } from "../../domain/protocol/listing.js"
@@ -86,6 +86,7 @@ export const EvalInput = Schema.Struct({
   skills: Schema.optional(Skills),
   agent: Schema.optional(AgentField),
   plugin_dirs: Schema.optional(PluginDirsField),
+  context_tokens: Schema.optional(ContextTokensField),
   min_pass: Schema.optional(MinPass),
   threshold: Schema.optional(Threshold),
   judge: Schema.optional(Schema.Literals(JUDGES)),
@@ -107,6 +108,7 @@ export const EvalMcpInput = Schema.Struct({
   skills: Schema.optional(Skills),
   agent: Schema.optional(AgentField),
   plugin_dirs: Schema.optional(PluginDirsField),
+  context_tokens: Schema.optional(ContextTokensField),
   min_pass: Schema.optional(MinPass),
   threshold: Schema.optional(Threshold)
 })
@@ -382,7 +384,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     return yield* Effect.fail(new InvalidOption({ message: "--judge command needs the agent command after --, e.g. -- my-agent --print {{query}}" }))
   }
   const extractor = judge === "command" ? yield* compileExtractor(input) : undefined
-  const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+  const { found, profile, limits, listing } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs, context_tokens: input.context_tokens })
   // What each skill is matched on as the agent lists it (left out, name only, cut: matchedTexts).
   const texts = matchedTexts(listing, profile, found.skills)
   // A conditional skill (`paths:`) is not in the listing a session starts with, but is once a matching file

@@ -19,7 +19,7 @@ import { listedName } from "../../domain/protocol/listing.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
-import { agentListing, matchedTexts } from "./agentListing.js"
+import { agentListing, ContextTokensField, matchedTexts } from "./agentListing.js"
 import { explicitlyMentioned, unselectedMentions } from "../../domain/agents/codexMentions.js"
 import { closest, didYouMean } from "../../domain/suggest.js"
 import { Warning } from "../../domain/errors.js"
@@ -35,7 +35,9 @@ export const MatchInput = Schema.Struct({
     Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: `Least relevance score kept (default ${DEFAULT_THRESHOLD}).` })
   ),
   agent: Schema.optional(AgentField),
-  plugin_dirs: Schema.optional(PluginDirsField)
+  plugin_dirs: Schema.optional(PluginDirsField),
+  // The window budget and prompt are told: a skill the listing leaves out past it is matched on nothing.
+  context_tokens: Schema.optional(ContextTokensField)
 })
 export type MatchInput = typeof MatchInput.Type
 
@@ -145,7 +147,7 @@ const reportUnselected = Effect.fnUntraced(function* (
 
 export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
-  const { found, listing, profile } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs })
+  const { found, listing, profile } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs, context_tokens: input.context_tokens })
   const texts = matchedTexts(listing, profile, [...found.skills, ...found.shadowed])
   // Codex's `$name` selects from every enabled skill, every copy counted (a shared name selects none), listed or not.
   const explicit =

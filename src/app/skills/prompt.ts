@@ -112,6 +112,15 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
               : new SkillNotFound({ skill: name, hint: `run 'skc discover${input.agent === undefined ? "" : ` --agent ${input.agent}`}' to see the skills ${profile.title} finds here` }))
         )
       }
+      // Left out past the budget (Codex): the model never sees it, as the whole block and `budget` say.
+      if (e.listed === "omitted") {
+        return yield* Effect.fail(
+          new UsageError({
+            message: `skill '${name}' is left out of ${profile.title}'s listing past its budget: the model never sees it`,
+            detail: [`run 'skc budget${input.agent === undefined ? "" : ` --agent ${input.agent}`}' for the budget and what it leaves out`]
+          })
+        )
+      }
       if (!picked.includes(e)) picked.push(e)
     }
     chosen = picked
