@@ -44,4 +44,27 @@ describe("search --all of skills never built", () => {
     expect(new Set(doc.results.map((r) => r.skill))).toEqual(new Set(["billing", "payroll"]))
     expect(doc.skipped).toBeUndefined()
   })
+
+  it("many skills skipped for one reason (stale after their authors added eval files) are one warning naming them, not one line each", async () => {
+    const s = sandbox()
+    const names = ["alpha", "bravo", "charlie", "delta", "echo"]
+    for (const name of names) {
+      mkdirSync(join(s.work, ".skillc", "skills", name), { recursive: true })
+      writeFileSync(join(s.work, ".skillc", "skills", name, "SKILL.md"), skill(name, "Key rotation"))
+    }
+    expect((await s.runAsync(["build", "--all"])).code).toBe(0)
+    for (const name of names.slice(0, 4)) {
+      mkdirSync(join(s.work, ".skillc", "skills", name, "evals"), { recursive: true })
+      writeFileSync(join(s.work, ".skillc", "skills", name, "evals", "triggers.json"), "[]\n")
+    }
+    const r = await s.runAsync(["search", "--all", "signing keys"])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toBe(
+      "warning: skipping 4 skills: index unusable (stale-source): 'alpha', 'bravo', 'charlie', 'delta'; run 'skc build --all' (or build each)\n"
+    )
+    expect(r.stdout).toContain("echo: SKILL.md#Key rotation")
+    // The JSON keeps each skill's own reason (RFC-0004's document).
+    const json = JSON.parse((await s.runAsync(["search", "--all", "signing keys", "--format", "json"])).stdout) as { skipped: Array<{ skill: string; reason: string }> }
+    expect(json.skipped.map((x) => x.reason)).toEqual(names.slice(0, 4).map((n) => `index unusable (stale-source); run 'skc build ${n}'`))
+  })
 })

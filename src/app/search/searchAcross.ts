@@ -274,6 +274,11 @@ const describedOnly = Effect.fnUntraced(function* (searched: ReadonlyArray<Searc
  * skill's description holds. Each result carries its skill; `partial` when
  * no returned section holds every content word itself.
  */
+/** Skipped skills said one line each up to this many for one reason; beyond, one line for them all. */
+const SKIPPED_ONE_BY_ONE = 3
+/** Skills a grouped "skipping" line names. */
+const SKIPPED_NAMED = 8
+
 export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: SearchInput, withCorrection = false) {
   const diagnostics = yield* Diagnostics
   const tokens = queryTokens(input.query)
@@ -291,10 +296,25 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     }
     const reason = reasonOf(q.failure)
     skipped.push({ skill: skill.name, reason })
-    // A skill never built is simply not searchable; anything else deserves a word.
+    // A skill never built is simply not searchable; anything else deserves a word (below).
     if (reason === "not built") yield* verbose(`search --all: '${skill.name}' is not built; skipped`)
+  }
+  // One line per skill, or, for a reason many share (30 skills stale after their authors added eval files),
+  // one line naming them: 30 lines of the same warning buried the answer.
+  // Grouped by the reason without its skill's own build command.
+  const byReason = new Map<string, Array<{ readonly skill: string; readonly reason: string }>>()
+  for (const s of skipped) {
+    if (s.reason === "not built") continue
+    const key = s.reason.replace(`; run 'skc build ${s.skill}'`, "")
+    byReason.set(key, [...(byReason.get(key) ?? []), s])
+  }
+  for (const [reason, all] of byReason) {
+    if (all.length <= SKIPPED_ONE_BY_ONE) for (const s of all) yield* diagnostics.warn(Warning.notice(`skipping '${s.skill}': ${s.reason}`))
     else {
-      yield* diagnostics.warn(Warning.notice(`skipping '${skill.name}': ${reason}`))
+      const shown = all.slice(0, SKIPPED_NAMED).map((s) => `'${s.skill}'`).join(", ")
+      const more = all.length > SKIPPED_NAMED ? `, … (${all.length - SKIPPED_NAMED} more)` : ""
+      const next = all.some((s) => s.reason !== reason) ? "; run 'skc build --all' (or build each)" : ""
+      yield* diagnostics.warn(Warning.notice(`skipping ${all.length} skills: ${reason}: ${shown}${more}${next}`))
     }
   }
 
