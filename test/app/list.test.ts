@@ -187,3 +187,21 @@ describe("list and [discovery] plugin_dirs", () => {
     expect(w.warnings()).toEqual(["warning: plugin skills directory not found: /proj/gone/skills"])
   })
 })
+
+describe("list of a global skill whose runtime another build took", () => {
+  it("names that build and the command that builds this one back, not 'run skc build --all' (which builds neither)", async () => {
+    const { build } = await import("../../src/app/build/build.js")
+    const w = memoryWorld({
+      files: {
+        "/proj/.skillc/skills/pm/SKILL.md": skillMd("pm", "The project's pm. Use when testing."),
+        "/home/u/.skillc/skills/pm/SKILL.md": skillMd("pm", "The global pm. Use when testing.")
+      }
+    })
+    // The project's pm built into the global runtime of the name.
+    Result.getOrThrow(await w.run(build({ skill: "pm", global: true })))
+    const got = Result.getOrThrow(await w.run(list({})))
+    const globalPm = got.skills.find((s) => s.scope === "global" && s.name === "pm")!
+    expect(globalPm.status).toBe("not-built")
+    expect(globalPm.hint).toBe("its runtime holds the build of /proj/.skillc/skills/pm (a build of that name replaced it): run `skc build /home/u/.skillc/skills/pm` to build this one back")
+  })
+})

@@ -29,7 +29,7 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { builtRuntimeDir } from "./resolve.js"
 import { checkedGlob, Settings } from "../shared/index.js"
 import { noPluginSkillsWarning, pluginLayout } from "./pluginLayout.js"
-import { builtElsewhere, manifestPath, NOT_BUILT_HERE, readManifestSourceHash, sourceHashOf } from "./obsolete.js"
+import { builtElsewhere, manifestPath, NOT_BUILT_HERE, readManifestSourceHash, runtimeTakenBy, sourceHashOf, takenHint } from "./obsolete.js"
 import { type DiscoveredSkill } from "./storeSkills.js"
 import { visibleSkills } from "./visibleSkills.js"
 
@@ -144,13 +144,15 @@ export const list = Effect.fn("skc.list")(function* (input: ListInput) {
     const status = yield* statusOf(skill, checkObsolete)
     if (wanted !== "all" && status !== wanted) continue
     const elsewhere = status === "not-built" && (yield* builtElsewhere(skill))
+    // Another skill of this machine built into this one's runtime (`build --global` of a project skill).
+    const taker = elsewhere ? yield* runtimeTakenBy(skill) : undefined
     selected.push({
       name: skill.name,
       scope: skill.scope,
       status,
       source_path: skill.sourceDir,
       runtime_path: skill.runtimeDir,
-      ...(elsewhere ? { hint: NOT_BUILT_HERE } : {}),
+      ...(elsewhere ? { hint: taker === undefined ? NOT_BUILT_HERE : takenHint(taker, skill.sourceDir) } : {}),
       ...(found.shadowed ? { shadowed: true as const } : {})
     })
   }

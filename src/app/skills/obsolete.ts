@@ -9,6 +9,7 @@ import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { AGENTS, projectSkillsDirs } from "../../domain/protocol/agents.js"
 import { currentSourceHash, type FileHashCache, Settings } from "../shared/index.js"
+import { quoteArg } from "../../domain/tools/template.js"
 
 export const manifestPath = (runtimeDir: string) =>
   Effect.map(Effect.service(Path), (path) => path.join(runtimeDir, META_DIR, MANIFEST_FILE))
@@ -43,6 +44,29 @@ export const sourceHashOf = (sourceDir: string) =>
 
 /** What `list` and `show`/`search` say of a store skill built on another machine or in another copy (issue 46 item 2). */
 export const NOT_BUILT_HERE = "not built on this machine: run `skc build --all`"
+
+/**
+ * The source whose build a store skill's runtime holds when that source is another skill of this
+ * machine (`skc build <project skill> --global` writes the global runtime of the name, so the global
+ * store's own skill of that name reads "not built"), or undefined. `list` said "not built on this
+ * machine: run skc build --all", which builds neither; the hint names the build that took the runtime
+ * and the command that builds this skill back.
+ */
+export const runtimeTakenBy = Effect.fnUntraced(function* (skill: { readonly sourceDir: string; readonly runtimeDir: string }) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const text = yield* fs.readFileString(yield* manifestPath(skill.runtimeDir)).pipe(unseenAs(undefined))
+  const recorded = text === undefined ? undefined : parseManifest(text)?.source_path
+  if (recorded === undefined) return undefined
+  const there = yield* fs.statOption(path.join(recorded, "SKILL.md")).pipe(unseenAs(undefined))
+  if (there?.type !== "file") return undefined
+  const canonical = (p: string) => fs.realPath(p).pipe(unseenAs(path.resolve(p)))
+  return (yield* canonical(recorded)) === (yield* canonical(skill.sourceDir)) ? undefined : recorded
+})
+
+/** `list`'s hint for a runtime another source's build took (`runtimeTakenBy`). */
+export const takenHint = (taker: string, sourceDir: string): string =>
+  `its runtime holds the build of ${taker} (a build of that name replaced it): run \`skc build ${quoteArg(sourceDir)}\` to build this one back`
 
 /**
  * Whether a store skill's runtime belongs to another copy of its project
