@@ -75,6 +75,57 @@ describe("watchBuild", () => {
     expect(Effect.runSync(w.fs.readFileString("/proj/.skillc/runtime/added/.skillc-meta/manifest.json"))).toContain('"skill": "added"')
   })
 
+  it("a rewrite with the same size and mtime inside the racy window is built after it (a save twice in one timestamp tick, cp -p)", async () => {
+    const file = "/proj/.skillc/skills/demo/SKILL.md"
+    const w = memoryWorld({ files: { [file]: SKILL(" AAAA") } })
+    const events: Array<WatchEvent> = []
+    const r = await w.run(
+      Effect.gen(function* () {
+        const stop = yield* Deferred.make<void>()
+        const fiber = yield* Effect.forkChild(
+          watchBuild({ skills: ["demo"] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
+        )
+        yield* until(() => events.length === 1)
+        const before = (yield* w.fs.stat(file)).mtimeMs
+        // Same size, same mtime: the loop's sizes and mtimes see nothing; the build's hash would.
+        w.fs.seed({ [file]: SKILL(" BBBB") })
+        w.fs.setMtime(file, before)
+        yield* until(() => events.length === 2)
+        yield* Deferred.succeed(stop, undefined)
+        yield* Fiber.join(fiber)
+      })
+    )
+    expect(Result.isSuccess(r)).toBe(true)
+    expect(events.map((e) => [e.kind, e.outcome.ok])).toEqual([["initial", true], ["rebuild", true]])
+    // Built from the new text: another source hash than the first build's.
+    const hashOf = (e: WatchEvent) => (e.outcome.ok ? e.outcome.result.source_hash : undefined)
+    expect(hashOf(events[1]!)).toBeDefined()
+    expect(hashOf(events[1]!)).not.toBe(hashOf(events[0]!))
+  })
+
+  it("a link out of the skill added (E012) and removed again is seen each time: the skill builds again once it is gone", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL(), "/proj/outside.md": "# Secret\n" } })
+    const events: Array<WatchEvent> = []
+    const r = await w.run(
+      Effect.gen(function* () {
+        const stop = yield* Deferred.make<void>()
+        const fiber = yield* Effect.forkChild(
+          watchBuild({ skills: ["demo"] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
+        )
+        yield* until(() => events.length === 1)
+        yield* w.fs.symlink("/proj/outside.md", "/proj/.skillc/skills/demo/ext.md")
+        yield* until(() => events.length === 2)
+        yield* w.fs.remove("/proj/.skillc/skills/demo/ext.md")
+        yield* until(() => events.length === 3)
+        yield* Deferred.succeed(stop, undefined)
+        yield* Fiber.join(fiber)
+      })
+    )
+    expect(Result.isSuccess(r)).toBe(true)
+    expect(events.map((e) => [e.kind, e.outcome.ok])).toEqual([["initial", true], ["rebuild", false], ["rebuild", true]])
+    expect(renderWatchEvent(events[1]!)).toContain("error[E012]: path escapes skill root: 'ext.md'")
+  })
+
   it("refuses a path: --watch takes store skills", async () => {
     const w = memoryWorld({ files: { "/proj/vendor/x/SKILL.md": SKILL() } })
     const r = await w.run(watchBuild({ skills: ["vendor/x"] }, { onEvent: () => Effect.void, stop: Effect.void }))

@@ -29,7 +29,7 @@ import type { PendingRebuildService } from "../../ports/PendingRebuild.js"
 import { UsageError } from "../../domain/errors.js"
 import { buildMany, storeEntries, type BuildManyInput, type BuildOutcome } from "./buildMany.js"
 import { resolveSkill } from "../skills/index.js"
-import { scanSourceTree } from "../shared/index.js"
+import { RACY_WINDOW_MS, scanSourceTree } from "../shared/index.js"
 import { statusOf } from "../skills/index.js"
 import { visibleSkills } from "../skills/index.js"
 
@@ -81,7 +81,19 @@ export interface Watched {
   changedAt: number | undefined
   /** Queries waiting for the next poll of this skill. */
   readonly waiters: Array<() => void>
+  /** The last build's source hash and failure text: a quiet look again reports only a change of either. */
+  hash?: string | undefined
+  failure?: string | undefined
+  /** When a failed build is tried again (what failed may change without a new size or mtime: a file made readable). */
+  retryAt?: number | undefined
+  retryDelay?: number | undefined
+  /** When to look again at a tree built within the racy window of its newest file (a same-size, same-mtime rewrite). */
+  recheckAt?: number | undefined
 }
+
+/** A failed build is tried again after this long, doubling up to RETRY_MAX_MS while it keeps failing. */
+const RETRY_MS = 2_000
+const RETRY_MAX_MS = 30_000
 
 /**
  * The meeting point of a watch loop and the queries of the same process
@@ -122,13 +134,22 @@ export const makeRebuildHub = (options: { readonly timeoutMs?: number } = {}): R
   }
 }
 
-/** Paths, sizes and mtimes of a skill's tree: changes with any edit, costs no reads. */
-export const treeFingerprint = (dir: string) =>
+/**
+ * Paths, sizes and mtimes of a skill's tree, and the links that lead out of it (a build refuses them,
+ * E012: adding or removing one changed nothing here, and the E002 it left stayed until another edit):
+ * changes with any edit, costs no reads. `newest`: the newest file's mtime.
+ */
+const treeLook = (dir: string) =>
   scanSourceTree(dir, { onEscape: "skip" }).pipe(
-    Effect.map((t) => t.files.map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}`).join("\n") + "\n" + t.dirs.join("\n")),
+    Effect.map((t) => ({
+      fp: t.files.map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}`).join("\n") + "\n" + t.dirs.join("\n") + "\n\0escaping\n" + t.escaping.join("\n"),
+      newest: t.files.reduce<number | undefined>((n, f) => (n === undefined || f.mtimeMs > n ? f.mtimeMs : n), undefined)
+    })),
     // Recovery: a skill deleted or unreadable mid-edit is a value of its own, so that it rebuilds (and reports why) once it is back.
-    Effect.orElseSucceed(() => "<unreadable>")
+    Effect.orElseSucceed(() => ({ fp: "<unreadable>", newest: undefined }))
   )
+
+export const treeFingerprint = (dir: string) => Effect.map(treeLook(dir), (l) => l.fp)
 
 /** The skills to watch: the names given (store skills, never paths), or the whole store. */
 const watchedSkills = (input: BuildManyInput) =>
@@ -173,22 +194,35 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
   const nap = Effect.raceFirst(Effect.sleep(interval), wakeUp).pipe(Effect.andThen(Effect.sync(() => void (woken = false))))
   if (options.onStart !== undefined) yield* options.onStart(skills.map((s) => s.name))
 
-  const rebuild = (s: Watched, kind: WatchEvent["kind"], fingerprint: string) =>
+  /** Build `s` as its tree looked (`look`); `quiet`: a look again, reported only when the hash or the failure changed. */
+  const rebuild = (s: Watched, kind: WatchEvent["kind"], look: { readonly fp: string; readonly newest: number | undefined }, quiet = false) =>
     Effect.gen(function* () {
       const started = yield* Clock.currentTimeMillis
       const result = yield* buildMany({ ...input, all: false, skills: [s.dir] }, { deploy: options.deploy })
       const at = yield* Clock.currentTimeMillis
-      s.built = fingerprint
+      s.built = look.fp
       const outcome = { ...result.results[0]!, skill: s.name }
-      yield* options.onEvent({ skill: s.name, at, kind, durationMs: at - started, outcome })
+      const hash = outcome.ok ? outcome.result.source_hash : undefined
+      const failure = outcome.ok ? undefined : outcome.error.text
+      const same = quiet && hash === s.hash && failure === s.failure
+      s.hash = hash
+      s.failure = failure
+      // A failure is tried again later, less often while it lasts; a success clears it.
+      s.retryDelay = failure === undefined ? undefined : Math.min((s.retryDelay ?? RETRY_MS / 2) * 2, RETRY_MAX_MS)
+      s.retryAt = failure === undefined ? undefined : at + s.retryDelay!
+      // A file written less than RACY_WINDOW_MS before the build may be rewritten with its size and mtime
+      // unchanged (a save twice within one timestamp tick, `cp -p`): the build hashes it, this loop compares
+      // only sizes and mtimes, so the tree is looked at once more after that window (as queries do).
+      s.recheckAt = look.newest !== undefined && started - look.newest < RACY_WINDOW_MS ? look.newest + RACY_WINDOW_MS : undefined
+      if (!same) yield* options.onEvent({ skill: s.name, at, kind, durationMs: at - started, outcome })
     })
 
   for (const s of skills) {
-    const fp = yield* treeFingerprint(s.dir)
-    s.seen = fp
+    const look = yield* treeLook(s.dir)
+    s.seen = look.fp
     const initial = options.initialBuild ?? true
-    if (initial === true || (initial !== false && initial.has(s.dir))) yield* rebuild(s, "initial", fp)
-    else s.built = options.builtFingerprints?.get(s.dir) ?? fp
+    if (initial === true || (initial !== false && initial.has(s.dir))) yield* rebuild(s, "initial", look)
+    else s.built = options.builtFingerprints?.get(s.dir) ?? look.fp
   }
   // Watching the whole store (no skill named): a skill added to it, or renamed, is watched from the poll
   // that finds it, and built once its tree settles; one that left it is no longer watched, and said so once.
@@ -219,17 +253,24 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
     for (const s of skills) {
       // The queries that asked before this look at the tree; later ones wait for the next poll.
       const waiting = s.waiters.splice(0)
-      const fp = yield* treeFingerprint(s.dir)
+      const look = yield* treeLook(s.dir)
+      const fp = look.fp
       const now = yield* Clock.currentTimeMillis
       const stable = fp === s.seen
       s.seen = fp
-      if (fp === s.built) s.changedAt = undefined
-      else {
+      if (fp === s.built) {
+        s.changedAt = undefined
+        // A failure due again, or a tree built inside its racy window: looked at again, said only if it changed.
+        if ((s.retryAt !== undefined && now >= s.retryAt) || (s.recheckAt !== undefined && now >= s.recheckAt)) {
+          s.recheckAt = undefined
+          yield* rebuild(s, "rebuild", look, true)
+        }
+      } else {
         s.changedAt ??= now
         // Settled, or a query is waiting, or the edits have gone on for maxWait: rebuild now.
         if (stable || waiting.length > 0 || now - s.changedAt >= maxWait) {
           // A skill that joined the store while watched is built for the first time.
-          yield* rebuild(s, s.built === undefined ? "initial" : "rebuild", fp)
+          yield* rebuild(s, s.built === undefined ? "initial" : "rebuild", look)
           s.changedAt = undefined
         }
       }
