@@ -113,7 +113,7 @@ describe("watchBuild", () => {
           watchBuild({ skills: ["demo"] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
         )
         yield* until(() => events.length === 1)
-        yield* w.fs.symlink("/proj/outside.md", "/proj/.skillc/skills/demo/ext.md")
+        yield* w.fs.symlink("/proj/outside.md", "/proj/.skillc/skills/demo/ext.md", "file")
         yield* until(() => events.length === 2)
         yield* w.fs.remove("/proj/.skillc/skills/demo/ext.md")
         yield* until(() => events.length === 3)
@@ -160,5 +160,33 @@ describe("watchServedSkills (skc mcp --watch)", () => {
     )
     expect(Result.isSuccess(r)).toBe(true)
     expect(events.map((e) => [e.skill, e.outcome.ok])).toEqual([["demo", true]])
+  })
+
+  it("a skill built after the server started is watched from then on: its edits are rebuilt (they were E002 for good)", async () => {
+    const other = (extra = "") => SKILL(extra).replace("name: demo", "name: later")
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL(), "/proj/.skillc/skills/later/SKILL.md": other() } })
+    const events: Array<WatchEvent> = []
+    const r = await w.run(
+      Effect.gen(function* () {
+        yield* build({ skill: "demo" })
+        const stop = yield* Deferred.make<void>()
+        let started = false
+        const fiber = yield* Effect.forkChild(
+          watchServedSkills({ intervalMs: 5, onStart: () => Effect.sync(() => void (started = true)), onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
+        )
+        yield* until(() => started)
+        // The author builds 'later' while the server runs, then edits it.
+        yield* build({ skill: "later" })
+        // Past one look for served skills (every 2 s) before the edit, on an idle machine.
+        yield* Effect.sleep(2_500)
+        w.fs.seed({ "/proj/.skillc/skills/later/SKILL.md": other(" Edited after the server started.") })
+        yield* until(() => events.some((e) => e.skill === "later"))
+        yield* Deferred.succeed(stop, undefined)
+        yield* Fiber.join(fiber)
+      })
+    )
+    expect(Result.isSuccess(r)).toBe(true)
+    // "rebuild" when the loop found it before the edit, "initial" (obsolete when found) on a slow machine.
+    expect(events.map((e) => [e.skill, e.outcome.ok])).toEqual([["later", true]])
   })
 })

@@ -63,7 +63,16 @@ export interface WatchOptions {
   readonly maxWaitMs?: number
   /** Where queries of this process ask for a pending rebuild (`makeRebuildHub`). */
   readonly hub?: RebuildHub
+  /**
+   * `skc mcp --watch`: the skills watched are the served, built ones, looked for again every
+   * FOLLOW_EVERY_MS: a skill built (or added, or renamed) after the server started was never watched,
+   * and each edit of it left the agent an E002.
+   */
+  readonly followServed?: boolean
 }
+
+/** How often `followServed` looks for served skills built since the last look. */
+const FOLLOW_EVERY_MS = 2_000
 
 export const DEFAULT_INTERVAL_MS = 250
 /** A skill edited without a pause is rebuilt at the latest this long after its first change. */
@@ -228,7 +237,24 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
   // that finds it, and built once its tree settles; one that left it is no longer watched, and said so once.
   // Before, the loop kept the skills of its start: a new skill was never built and a renamed one failed E001
   // on every poll.
+  let followedAt = -Infinity
+  const followServed = Effect.gen(function* () {
+    const now = yield* Clock.currentTimeMillis
+    if (now - followedAt < FOLLOW_EVERY_MS) return
+    followedAt = now
+    // Recovery: stores that cannot be listed for a moment keep the skills watched as they are.
+    const served = yield* servedBuiltSkills.pipe(Effect.orElseSucceed(() => undefined))
+    if (served === undefined) return
+    for (const e of served) {
+      if (skills.some((x) => x.dir === e.dir)) continue
+      // Built by its author since the server started: up to date as found, or built again when obsolete.
+      const look = yield* treeLook(e.dir)
+      const obsolete = (yield* statusOf(e.skill, true)) === "obsolete"
+      skills.push({ name: e.name, dir: e.dir, built: obsolete ? undefined : look.fp, seen: look.fp, changedAt: undefined, waiters: [] })
+    }
+  })
   const followStore = Effect.gen(function* () {
+    if (options.followServed === true) return yield* followServed
     if (input.skills.length > 0) return
     // Recovery: a store that cannot be listed for a moment (being renamed) keeps the skills watched as they are.
     const listed = yield* storeEntries(input.global ?? false, "--watch").pipe(Effect.orElseSucceed(() => undefined))
@@ -315,9 +341,17 @@ export const watchServedSkills = Effect.fn("skc.watchServedSkills")(function* (o
     fingerprints.set(s.sourceDir, fp)
     if (status === "obsolete") obsolete.add(s.sourceDir)
   }
-  if (dirs.length === 0) {
-    if (options.onStart !== undefined) yield* options.onStart([])
-    return yield* options.stop
+  // With none built yet the loop still runs: a skill built later is watched from then on (followServed).
+  return yield* watchBuild({ skills: dirs }, { ...options, deploy: false, initialBuild: obsolete, builtFingerprints: fingerprints, followServed: true })
+})
+
+/** The served skills of the stores that are built (not shadowed): the fast status only (a manifest or not). */
+const servedBuiltSkills = Effect.gen(function* () {
+  const out: Array<{ readonly name: string; readonly dir: string; readonly skill: Parameters<typeof statusOf>[0] }> = []
+  for (const s of yield* visibleSkills({ agentDirs: false })) {
+    if (s.shadowed) continue
+    if ((yield* statusOf(s, false)) === "not-built") continue
+    out.push({ name: s.name, dir: s.sourceDir, skill: s })
   }
-  return yield* watchBuild({ skills: dirs }, { ...options, deploy: false, initialBuild: obsolete, builtFingerprints: fingerprints })
+  return out
 })
