@@ -189,4 +189,28 @@ describe("watchServedSkills (skc mcp --watch)", () => {
     // "rebuild" when the loop found it before the edit, "initial" (obsolete when found) on a slow machine.
     expect(events.map((e) => [e.skill, e.outcome.ok])).toEqual([["later", true]])
   })
+
+  it("with no skill built at the start, none is built or watched until its author builds one", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL() } })
+    const events: Array<WatchEvent> = []
+    let watching: ReadonlyArray<string> | undefined
+    const r = await w.run(
+      Effect.gen(function* () {
+        const stop = yield* Deferred.make<void>()
+        const fiber = yield* Effect.forkChild(
+          watchServedSkills({ intervalMs: 5, onStart: (names) => Effect.sync(() => void (watching = names)), onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
+        )
+        yield* until(() => watching !== undefined)
+        // An edit of a skill never built: not the server's to build (the author has not chosen its targets).
+        w.fs.seed({ "/proj/.skillc/skills/demo/SKILL.md": SKILL(" Edited, never built.") })
+        yield* Effect.sleep(300)
+        yield* Deferred.succeed(stop, undefined)
+        yield* Fiber.join(fiber)
+      })
+    )
+    expect(Result.isSuccess(r)).toBe(true)
+    expect(watching).toEqual([])
+    expect(events).toEqual([])
+    expect(Effect.runSync(w.fs.statOption("/proj/.skillc/runtime/demo"))).toBeUndefined()
+  })
 })

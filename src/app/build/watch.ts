@@ -161,8 +161,10 @@ const treeLook = (dir: string) =>
 export const treeFingerprint = (dir: string) => Effect.map(treeLook(dir), (l) => l.fp)
 
 /** The skills to watch: the names given (store skills, never paths), or the whole store. */
-const watchedSkills = (input: BuildManyInput) =>
+const watchedSkills = (input: BuildManyInput, servedOnly: boolean) =>
   Effect.gen(function* () {
+    // `skc mcp --watch` with no skill built yet watches none until one is (followServed), never the whole store.
+    if (input.skills.length === 0 && servedOnly) return []
     if (input.skills.length === 0) return (yield* storeEntries(input.global ?? false, "--watch")).map((e) => ({ name: e.name, dir: e.dir }))
     const out: Array<{ name: string; dir: string }> = []
     for (const s of input.skills) {
@@ -180,7 +182,7 @@ const watchedSkills = (input: BuildManyInput) =>
 export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildManyInput, options: WatchOptions) {
   const interval = options.intervalMs ?? DEFAULT_INTERVAL_MS
   const maxWait = options.maxWaitMs ?? MAX_WAIT_MS
-  const skills: Array<Watched> = (yield* watchedSkills(input)).map((s) => ({
+  const skills: Array<Watched> = (yield* watchedSkills(input, options.followServed === true)).map((s) => ({
     ...s,
     built: undefined,
     seen: undefined,
