@@ -15,26 +15,41 @@ const until = (check: () => boolean) =>
     if (!check()) return yield* Effect.die(new Error("condition not reached in time"))
   })
 
+type World = ReturnType<typeof memoryWorld>
+
+/**
+ * Run `steps` while `watchBuild(skills)` watches (every 5 ms), then stop it and check it ended cleanly;
+ * the events it reported, in order.
+ */
+const watching = async (w: World, skills: ReadonlyArray<string>, steps: (events: ReadonlyArray<WatchEvent>) => Effect.Effect<void, unknown, any>) => {
+  const events: Array<WatchEvent> = []
+  const r = await w.run(
+    Effect.gen(function* () {
+      const stop = yield* Deferred.make<void>()
+      const fiber = yield* Effect.forkChild(
+        watchBuild({ skills: [...skills] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
+      )
+      yield* steps(events)
+      yield* Deferred.succeed(stop, undefined)
+      yield* Fiber.join(fiber)
+    })
+  )
+  expect(Result.isSuccess(r)).toBe(true)
+  return events
+}
+
 describe("watchBuild", () => {
   it("builds, rebuilds after an edit, reports a broken edit, and ends when stopped", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL() } })
-    const events: Array<WatchEvent> = []
-    const r = await w.run(
+    const events = await watching(w, ["demo"], (events) =>
       Effect.gen(function* () {
-        const stop = yield* Deferred.make<void>()
-        const fiber = yield* Effect.forkChild(
-          watchBuild({ skills: ["demo"] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
-        )
         yield* until(() => events.length === 1)
         w.fs.seed({ "/proj/.skillc/skills/demo/SKILL.md": SKILL(" Edited.") })
         yield* until(() => events.length === 2)
         w.fs.seed({ "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\n---\n# Demo\n" })
         yield* until(() => events.length === 3)
-        yield* Deferred.succeed(stop, undefined)
-        yield* Fiber.join(fiber)
       })
     )
-    expect(Result.isSuccess(r)).toBe(true)
     expect(events.map((e) => [e.kind, e.outcome.ok])).toEqual([
       ["initial", true],
       ["rebuild", true],
@@ -47,11 +62,8 @@ describe("watchBuild", () => {
 
   it("watching the whole store: a skill added is built once settled, one removed (or renamed away) is no longer watched", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL() } })
-    const events: Array<WatchEvent> = []
-    const r = await w.run(
+    const events = await watching(w, [], (events) =>
       Effect.gen(function* () {
-        const stop = yield* Deferred.make<void>()
-        const fiber = yield* Effect.forkChild(watchBuild({ skills: [] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) }))
         yield* until(() => events.length === 1)
         w.fs.seed({ "/proj/.skillc/skills/added/SKILL.md": SKILL().replace("name: demo", "name: added") })
         yield* until(() => events.length === 2)
@@ -60,11 +72,8 @@ describe("watchBuild", () => {
         // An edit of the skill that joined is watched like any other.
         w.fs.seed({ "/proj/.skillc/skills/added/SKILL.md": SKILL(" Edited.").replace("name: demo", "name: added") })
         yield* until(() => events.length === 4)
-        yield* Deferred.succeed(stop, undefined)
-        yield* Fiber.join(fiber)
       })
     )
-    expect(Result.isSuccess(r)).toBe(true)
     expect(events.map((e) => [e.skill, e.kind, e.outcome.ok])).toEqual([
       ["demo", "initial", true],
       ["added", "initial", true],
@@ -78,24 +87,16 @@ describe("watchBuild", () => {
   it("a rewrite with the same size and mtime inside the racy window is built after it (a save twice in one timestamp tick, cp -p)", async () => {
     const file = "/proj/.skillc/skills/demo/SKILL.md"
     const w = memoryWorld({ files: { [file]: SKILL(" AAAA") } })
-    const events: Array<WatchEvent> = []
-    const r = await w.run(
+    const events = await watching(w, ["demo"], (events) =>
       Effect.gen(function* () {
-        const stop = yield* Deferred.make<void>()
-        const fiber = yield* Effect.forkChild(
-          watchBuild({ skills: ["demo"] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
-        )
         yield* until(() => events.length === 1)
         const before = (yield* w.fs.stat(file)).mtimeMs
         // Same size, same mtime: the loop's sizes and mtimes see nothing; the build's hash would.
         w.fs.seed({ [file]: SKILL(" BBBB") })
         w.fs.setMtime(file, before)
         yield* until(() => events.length === 2)
-        yield* Deferred.succeed(stop, undefined)
-        yield* Fiber.join(fiber)
       })
     )
-    expect(Result.isSuccess(r)).toBe(true)
     expect(events.map((e) => [e.kind, e.outcome.ok])).toEqual([["initial", true], ["rebuild", true]])
     // Built from the new text: another source hash than the first build's.
     const hashOf = (e: WatchEvent) => (e.outcome.ok ? e.outcome.result.source_hash : undefined)
@@ -105,23 +106,15 @@ describe("watchBuild", () => {
 
   it("a link out of the skill added (E012) and removed again is seen each time: the skill builds again once it is gone", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL(), "/proj/outside.md": "# Secret\n" } })
-    const events: Array<WatchEvent> = []
-    const r = await w.run(
+    const events = await watching(w, ["demo"], (events) =>
       Effect.gen(function* () {
-        const stop = yield* Deferred.make<void>()
-        const fiber = yield* Effect.forkChild(
-          watchBuild({ skills: ["demo"] }, { intervalMs: 5, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
-        )
         yield* until(() => events.length === 1)
         yield* w.fs.symlink("/proj/outside.md", "/proj/.skillc/skills/demo/ext.md", "file")
         yield* until(() => events.length === 2)
         yield* w.fs.remove("/proj/.skillc/skills/demo/ext.md")
         yield* until(() => events.length === 3)
-        yield* Deferred.succeed(stop, undefined)
-        yield* Fiber.join(fiber)
       })
     )
-    expect(Result.isSuccess(r)).toBe(true)
     expect(events.map((e) => [e.kind, e.outcome.ok])).toEqual([["initial", true], ["rebuild", false], ["rebuild", true]])
     expect(renderWatchEvent(events[1]!)).toContain("error[E012]: path escapes skill root: 'ext.md'")
   })
