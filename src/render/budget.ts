@@ -83,7 +83,7 @@ export const renderBudget = (r: BudgetResult): string => {
     out.push(
       renderTable(
         ["SKILL", "TEXT", "ENTRY", "LISTED"],
-        r.skills.map((s) => [s.name, `${n(s.text_chars)}${s.truncated ? " (cut)" : ""}`, n(s.entry_chars), listedAs(s)])
+        r.skills.map((s) => [s.listed_as ?? s.name, `${n(s.text_chars)}${s.truncated ? " (cut)" : ""}`, n(s.entry_chars), listedAs(s)])
       )
     )
   }

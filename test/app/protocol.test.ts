@@ -2,6 +2,8 @@
 import { Effect, Result, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { discover } from "../../src/app/skills/discover.js"
+import { budget } from "../../src/app/eval/budget.js"
+import { renderBudget } from "../../src/render/budget.js"
 import { load } from "../../src/app/skills/load.js"
 import { match } from "../../src/app/skills/match.js"
 import { prompt } from "../../src/app/skills/prompt.js"
@@ -341,6 +343,10 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(found.shadowed).toEqual([])
     const matched = Result.getOrThrow(await w.run(match({ query: "plugin alpha", plugin_dirs: ["/plug"] })))
     expect(matched.results.map((m) => m.name)[0]).toBe("acme:alpha")
+    // budget's rows say which alpha is which (two rows named alpha read as one skill counted twice).
+    const cost = Result.getOrThrow(await w.run(budget({ plugin_dirs: ["/plug"] })))
+    expect(cost.skills.map((s) => [s.name, s.listed_as])).toEqual([["alpha", undefined], ["alpha", "acme:alpha"], ["foo", "acme:foo"]])
+    expect(renderBudget(cost)).toMatch(/\nacme:alpha +\d+/)
     // An unknown plugin, or a skill the plugin does not have, is still E001.
     expect(Result.isFailure(await w.run(load({ skill: "other:foo", plugin_dirs: ["/plug"] })))).toBe(true)
     expect(Result.isFailure(await w.run(prompt({ skills: ["acme:ghost"], plugin_dirs: ["/plug"] })))).toBe(true)

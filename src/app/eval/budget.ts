@@ -10,6 +10,7 @@ import { notBuiltHere } from "../../domain/protocol/discovery.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing, ContextTokensField, warnUndeployed } from "../skills/index.js"
+import { listedName } from "../../domain/protocol/listing.js"
 
 
 /** The input field `prompt` shares (it lives with the listing both build). */
@@ -53,7 +54,8 @@ export const BudgetDocument = Schema.Struct({
       truncated: Schema.Boolean,
       listed: Schema.Literals(["full", "name-only", "omitted"]),
       command: Schema.Boolean,
-      paths: Schema.NullOr(Schema.Array(Schema.String))
+      paths: Schema.NullOr(Schema.Array(Schema.String)),
+      listed_as: Schema.optional(Schema.String).annotate({ description: "The name the agent lists it under when not its own (Claude Code: a plugin's skill as <plugin>:<name>)" })
     })
   ),
   total_chars: Schema.Int,
@@ -88,10 +90,20 @@ export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}
   const notBuilt = notBuiltHere(found.invalid)
   // Skills of skc's stores deployed where this agent does not read: they cost its listing nothing yet.
   yield* warnUndeployed(found)
+  const computed = computeBudget(listing, limits)
+  // The skills' rows are the listing's skill entries, in order: each row's skill is found by its entry's location.
+  const locations = listing.entries.filter((e) => e.kind !== "command").map((e) => e.location)
+  const listedAs = (row: (typeof computed.skills)[number], i: number) => {
+    const skill = [...found.skills, ...found.shadowed].find((s) => s.path === locations[i])
+    const as = skill === undefined ? row.name : listedName(profile, skill)
+    // Two rows named foo (a project's and a plugin's) read as one skill counted twice.
+    return as === row.name ? row : { ...row, listed_as: as }
+  }
   const result: BudgetResult = {
     agent: found.agent,
     title: profile.title,
-    ...computeBudget(listing, limits),
+    ...computed,
+    skills: computed.skills.map(listedAs),
     ...(notBuilt.length > 0 ? { not_built: notBuilt } : {}),
     ...(bundledSkillsOff === undefined ? {} : { bundled_skills_off: bundledSkillsOff })
   }

@@ -138,6 +138,8 @@ export interface BudgetEntry {
   readonly command: boolean
   /** The globs that make it conditional (`paths:`); null when it always applies. */
   readonly paths: ReadonlyArray<string> | null
+  /** The name the agent lists it under when not its own (Claude Code: a plugin's skill as `<plugin>:<name>`). */
+  readonly listed_as?: string
 }
 
 export interface Budget {
