@@ -2,6 +2,9 @@
 import { Option } from "effect"
 import { common, defineCommand, flag } from "./spec.js"
 
+/** The skills an MCP `skc_list` answers with when the call gives no `limit`. */
+export const MCP_LIST_LIMIT = 100
+
 export const listCommand = defineCommand({
   name: "list",
   summary: ["List the skills of the project and global source stores, and those found in agent skill directories, with their status."],
@@ -45,7 +48,12 @@ export const listCommand = defineCommand({
         }),
       run: (input) => list(input),
       text: (result, ctx) => renderList(result, { verbose: ctx.verbose, cwd: ctx.cwd, home: ctx.home }),
-      mcp: { output: async () => ListResult }
+      mcp: {
+        output: async () => ListResult,
+        // Over MCP a listing has a bound unless the call names its own (docs/mcp.md "Payload budgets"): 300
+        // skills were 80 KB in one answer; `total` and `filtered` say how many there are.
+        defaults: (input) => (input.limit === undefined ? { ...input, limit: MCP_LIST_LIMIT } : input)
+      }
     }
   }
 })

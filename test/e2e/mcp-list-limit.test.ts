@@ -1,0 +1,30 @@
+// docs/mcp.md "Payload budgets": `skc_list` without `limit` answers with MCP_LIST_LIMIT skills (src/commands/list.ts),
+// its `total` and `filtered` saying how many there are; a probe with 300 skills got 80 KB in one answer.
+// The CLI lists every skill unless --limit is given.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { sandbox } from "../helpers/cli.js"
+import { connectMcp } from "../helpers/mcpClient.js"
+
+describe("skc_list over MCP has a bound", () => {
+  it("100 skills without limit, every one with it; the CLI lists every one", async () => {
+    const s = sandbox()
+    for (let i = 0; i < 120; i++) {
+      const name = `skill-${String(i).padStart(3, "0")}`
+      mkdirSync(join(s.work, ".skillc", "skills", name), { recursive: true })
+      writeFileSync(join(s.work, ".skillc", "skills", name, "SKILL.md"), `---\nname: ${name}\ndescription: Skill ${i}. Use when testing.\n---\n# ${name}\n`)
+    }
+    const mcp = await connectMcp({ cwd: s.work, home: s.home })
+    try {
+      const bounded = (await mcp.call("skc_list", {})).structuredContent as { skills: Array<unknown>; total: number; filtered: number }
+      expect([bounded.skills.length, bounded.total, bounded.filtered]).toEqual([100, 120, 120])
+      const whole = (await mcp.call("skc_list", { limit: 500 })).structuredContent as { skills: Array<unknown> }
+      expect(whole.skills).toHaveLength(120)
+    } finally {
+      await mcp.close()
+    }
+    const cli = JSON.parse((await s.runAsync(["list", "--format", "json"])).stdout) as { skills: Array<unknown> }
+    expect(cli.skills).toHaveLength(120)
+  })
+})
