@@ -212,7 +212,7 @@ describe("skc_eval and skc_budget over MCP", () => {
     expect(textOf(r)).toContain("evaluated for claude (match judge")
     const tools = (await mcp.client.listTools()).tools
     const tool = tools.find((t) => t.name === "skc_eval")!
-    expect(Object.keys(tool.inputSchema.properties!).sort()).toEqual(["agent", "context_tokens", "min_pass", "plugin_dirs", "skills", "threshold"])
+    expect(Object.keys(tool.inputSchema.properties!).sort()).toEqual(["agent", "min_pass", "plugin_dirs", "skills", "threshold"])
     expect(tool.description!.length).toBeLessThanOrEqual(220)
     const bad = await mcp.call("skc_eval", { skills: ["ghost"] })
     expect(bad.isError).toBe(true)

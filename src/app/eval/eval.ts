@@ -108,7 +108,6 @@ export const EvalMcpInput = Schema.Struct({
   skills: Schema.optional(Skills),
   agent: Schema.optional(AgentField),
   plugin_dirs: Schema.optional(PluginDirsField),
-  context_tokens: Schema.optional(ContextTokensField),
   min_pass: Schema.optional(MinPass),
   threshold: Schema.optional(Threshold)
 })

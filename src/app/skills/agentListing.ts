@@ -20,9 +20,12 @@ import { discover, type DiscoverResult } from "./discovery.js"
 import { Settings } from "../shared/index.js"
 
 /** `--context-tokens` of `budget` and `prompt`: the model's context window. */
-export const ContextTokensField = Schema.Int.check(Schema.isGreaterThan(0)).annotate({
-  description: "The model's context window in tokens (Claude Code: its model's; Codex: without it, its 8,000-character fallback)."
-})
+/**
+ * The model's context window in tokens (Claude Code: its model's by default; Codex: without it, its
+ * 8,000-character fallback). No schema description: the name says it, and it is in three tools' schemas
+ * within tools/list's 12 KB (docs/mcp.md "Payload budgets").
+ */
+export const ContextTokensField = Schema.Int.check(Schema.isGreaterThan(0))
 
 export interface AgentListingInput {
   readonly agent?: Agent | undefined

@@ -52,7 +52,10 @@ export const NOT_BUILT_HERE = "not built on this machine: run `skc build --all`"
  * machine: run skc build --all", which builds neither; the hint names the build that took the runtime
  * and the command that builds this skill back.
  */
-export const runtimeTakenBy = Effect.fnUntraced(function* (skill: { readonly sourceDir: string; readonly runtimeDir: string }) {
+export const runtimeTakenBy = Effect.fnUntraced(function* (skill: { readonly scope: string; readonly sourceDir: string; readonly runtimeDir: string }) {
+  // Only the global runtime is shared by name across sources (`--global`); a project's runtime naming another
+  // source is a copy of the project (`cp -r`), which NOT_BUILT_HERE explains.
+  if (skill.scope !== "global") return undefined
   const fs = yield* FileSystem
   const path = yield* Path
   const text = yield* fs.readFileString(yield* manifestPath(skill.runtimeDir)).pipe(unseenAs(undefined))
