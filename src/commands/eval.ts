@@ -42,8 +42,8 @@ export const evalCommand = defineCommand({
   mcp: {
     title: "Evaluate skill triggering",
     description:
-      "Run each skill's trigger queries (evals/triggers.json) through skc_match over the discovered skills; per skill: pass rate, " +
-      "precision, recall and each miss with the skill that won.",
+      "Run each skill's trigger queries (evals/triggers.json) through skc_match over the discovered skills: pass rate, " +
+      "precision, recall and each miss with the winner.",
     readOnly: true
   },
   load: async () => {

@@ -27,7 +27,7 @@ export const listCommand = defineCommand({
   mcp: {
     title: "List skills",
     description:
-      "The skills an agent sees (project store, global store, agent skill directories) with scope and status (normal, not-built, obsolete, foreign). Start here for the names the other tools take.",
+      "The skills an agent sees (project, global, agent skill directories) with scope and status (normal, not-built, obsolete, foreign). Start here for the names the other tools take.",
     readOnly: true,
     idempotent: true
   },

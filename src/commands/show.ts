@@ -25,7 +25,7 @@ export const showCommand = defineCommand({
   mcp: {
     title: "Read one section of a skill",
     description:
-      "One section of a skill by heading, to the next heading of its level or higher; whole unless max_lines cuts it (skc_outline tokens: sizes). file narrows. No match: error[E020] with similar headings.",
+      "One section of a skill by heading, to the next heading of its level or higher; whole unless max_lines cuts it (skc_outline tokens: sizes). file narrows. No match: E020 with similar headings.",
     readOnly: true
   },
   load: async () => {

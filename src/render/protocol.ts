@@ -91,6 +91,19 @@ export const renderDiscover = (r: DiscoverResult): string => {
     const notBuilt = notBuiltHere(r.invalid)
     if (notBuilt.length > 0) out.push(notBuiltNote(notBuilt))
   }
+  // A cut answer (limit: over MCP 100 by default) says how much it left out.
+  if (r.omitted !== undefined) {
+    const parts = (
+      [
+        [r.omitted.skills, "skills"],
+        [r.omitted.shadowed, "shadowed copies"],
+        [r.omitted.invalid, "invalid directories"]
+      ] as const
+    )
+      .filter(([n]) => n > 0)
+      .map(([n, what]) => `${n} more ${what}`)
+    out.push("", `(${parts.join(", ")} not shown: raise the limit, or narrow with --agent)`)
+  }
   out.push("", `Searched (${r.agent}): ${r.searched.map((d) => `${d.scope} ${d.path}${d.via === undefined ? "" : ` (${d.via})`}${d.exists ? "" : " (missing)"}`).join("; ")}`)
   if (r.below !== undefined && r.below.dirs.length > 0) {
     const listed = new Set(r.skills.map((s) => s.name))

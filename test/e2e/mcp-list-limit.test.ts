@@ -27,4 +27,26 @@ describe("skc_list over MCP has a bound", () => {
     const cli = JSON.parse((await s.runAsync(["list", "--format", "json"])).stdout) as { skills: Array<unknown> }
     expect(cli.skills).toHaveLength(120)
   })
+
+  it("skc_discover too: 100 of each list without limit, how many it left out in `omitted`; the CLI whole unless --limit", async () => {
+    const s = sandbox()
+    for (let i = 0; i < 120; i++) {
+      const name = `found-${String(i).padStart(3, "0")}`
+      mkdirSync(join(s.work, ".claude", "skills", name), { recursive: true })
+      writeFileSync(join(s.work, ".claude", "skills", name, "SKILL.md"), `---\nname: ${name}\ndescription: Found ${i}. Use when testing.\n---\n# ${name}\n`)
+    }
+    const mcp = await connectMcp({ cwd: s.work, home: s.home })
+    try {
+      const bounded = (await mcp.call("skc_discover", {})).structuredContent as { skills: Array<unknown>; omitted?: { skills: number } }
+      expect([bounded.skills.length, bounded.omitted?.skills]).toEqual([100, 20])
+      const whole = (await mcp.call("skc_discover", { limit: 500 })).structuredContent as { skills: Array<unknown>; omitted?: unknown }
+      expect([whole.skills.length, whole.omitted]).toEqual([120, undefined])
+    } finally {
+      await mcp.close()
+    }
+    const cli = JSON.parse((await s.runAsync(["discover", "--format", "json"])).stdout) as { skills: Array<unknown> }
+    expect(cli.skills).toHaveLength(120)
+    const cut = await s.runAsync(["discover", "--limit", "5"])
+    expect(cut.stdout).toContain("(115 more skills not shown: raise the limit, or narrow with --agent)")
+  })
 })

@@ -28,12 +28,25 @@ export const discoverCommand = Effect.fn("skc.discoverCommand")(function* (input
   const { found, listing } = yield* agentListing(input)
   yield* warnUndeployed(found)
   const nested = profileOf(found.agent).dirs.nestedBelow
-  if (nested === undefined) return withSettings(found, listing)
+  if (nested === undefined) return limited(withSettings(found, listing), input.limit)
   const { stores } = yield* Settings
   const below = yield* nestedSkillDirs(stores.cwd, nested.dir)
   const result: DiscoverResult = { ...withSettings(found, listing), below: { dirs: below.dirs, truncated: below.truncated } }
-  return result
+  return limited(result, input.limit)
 })
+
+/**
+ * The answer with each list cut to `limit` entries, and how many each left out (`omitted`). The cut is the
+ * answer's alone: what the agent finds (and match, prompt and budget use) is whole. Over MCP an answer has a
+ * bound (docs/mcp.md "Payload budgets"): 300 skills were 224 KB in one.
+ */
+const limited = (r: DiscoverResult, limit: number | undefined): DiscoverResult => {
+  if (limit === undefined) return r
+  const over = (n: number) => Math.max(0, n - limit)
+  const omitted = { skills: over(r.skills.length), shadowed: over(r.shadowed.length), invalid: over(r.invalid.length) }
+  if (omitted.skills + omitted.shadowed + omitted.invalid === 0) return r
+  return { ...r, skills: r.skills.slice(0, limit), shadowed: r.shadowed.slice(0, limit), invalid: r.invalid.slice(0, limit), omitted }
+}
 
 /**
  * The discovery with what the agent's own settings files make of each skill (`listing.settings`): a skill

@@ -52,7 +52,10 @@ export const PluginDirsField = Schema.Array(Schema.String).annotate({
 
 export const DiscoverInput = Schema.Struct({
   agent: Schema.optional(AgentField),
-  plugin_dirs: Schema.optional(PluginDirsField)
+  plugin_dirs: Schema.optional(PluginDirsField),
+  // Most entries of each list (skills, shadowed, invalid); over MCP 100 by default. No schema description:
+  // tools/list stays within its 12 KB (docs/mcp.md "Payload budgets").
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
 })
 export type DiscoverInput = typeof DiscoverInput.Type
 
@@ -80,6 +83,8 @@ export interface DiscoverResult extends Discovery {
     readonly dirs: ReadonlyArray<{ readonly path: string; readonly under: string; readonly skills: ReadonlyArray<string> }>
     readonly truncated: boolean
   }
+  /** `skc discover --limit` (over MCP 100 by default): how many of each list there were, when one was cut. */
+  readonly omitted?: { readonly skills: number; readonly shadowed: number; readonly invalid: number }
 }
 
 const DiscoveryScopeSchema = Schema.Literals(["project", "user", "plugin"])
@@ -154,7 +159,10 @@ export const DiscoverDocument = Schema.Struct({
       also_listed: Schema.optional(Schema.Literal(true))
     })
   ),
-  invalid: Schema.Array(Schema.Struct({ ...SkillLocationFields, name: Schema.NullOr(Schema.String), problems: Schema.Array(Schema.String) }))
+  invalid: Schema.Array(Schema.Struct({ ...SkillLocationFields, name: Schema.NullOr(Schema.String), problems: Schema.Array(Schema.String) })),
+  omitted: Schema.optional(Schema.Struct({ skills: Schema.Int, shadowed: Schema.Int, invalid: Schema.Int })).annotate({
+    description: "Entries left out of each list by limit"
+  })
 })
 
 /** Every result is a document of `DiscoverDocument`: the compiler checks the two against each other (issue 28). */
