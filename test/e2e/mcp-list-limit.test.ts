@@ -7,14 +7,19 @@ import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { connectMcp } from "../helpers/mcpClient.js"
 
+/** 120 skills `<prefix>-000` … `<prefix>-119` in `dir`. */
+const skillsIn = (dir: string, prefix: string) => {
+  for (let i = 0; i < 120; i++) {
+    const name = `${prefix}-${String(i).padStart(3, "0")}`
+    mkdirSync(join(dir, name), { recursive: true })
+    writeFileSync(join(dir, name, "SKILL.md"), `---\nname: ${name}\ndescription: Skill ${i}. Use when testing.\n---\n# ${name}\n`)
+  }
+}
+
 describe("skc_list over MCP has a bound", () => {
   it("100 skills without limit, every one with it; the CLI lists every one", async () => {
     const s = sandbox()
-    for (let i = 0; i < 120; i++) {
-      const name = `skill-${String(i).padStart(3, "0")}`
-      mkdirSync(join(s.work, ".skillc", "skills", name), { recursive: true })
-      writeFileSync(join(s.work, ".skillc", "skills", name, "SKILL.md"), `---\nname: ${name}\ndescription: Skill ${i}. Use when testing.\n---\n# ${name}\n`)
-    }
+    skillsIn(join(s.work, ".skillc", "skills"), "skill")
     const mcp = await connectMcp({ cwd: s.work, home: s.home })
     try {
       const bounded = (await mcp.call("skc_list", {})).structuredContent as { skills: Array<unknown>; total: number; filtered: number }
@@ -30,11 +35,7 @@ describe("skc_list over MCP has a bound", () => {
 
   it("skc_discover too: 100 of each list without limit, how many it left out in `omitted`; the CLI whole unless --limit", async () => {
     const s = sandbox()
-    for (let i = 0; i < 120; i++) {
-      const name = `found-${String(i).padStart(3, "0")}`
-      mkdirSync(join(s.work, ".claude", "skills", name), { recursive: true })
-      writeFileSync(join(s.work, ".claude", "skills", name, "SKILL.md"), `---\nname: ${name}\ndescription: Found ${i}. Use when testing.\n---\n# ${name}\n`)
-    }
+    skillsIn(join(s.work, ".claude", "skills"), "found")
     const mcp = await connectMcp({ cwd: s.work, home: s.home })
     try {
       const bounded = (await mcp.call("skc_discover", {})).structuredContent as { skills: Array<unknown>; omitted?: { skills: number } }
