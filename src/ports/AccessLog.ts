@@ -23,6 +23,8 @@ export class LogStoreError extends Data.TaggedError("LogStoreError")<{
   readonly path: string
   readonly code: string
   readonly message: string
+  /** Why the log is unsound in the adapter's own words (a damaged `-wal`, a directory in its place), where SQLite has none. */
+  readonly reason?: string
 }> {}
 
 /** Rows grouped by everything the summary needs, computed in one scan. */

@@ -80,7 +80,21 @@ const retryWhileBusy = <A>(self: Effect.Effect<A, LogStoreError>) => Effect.retr
 
 const failure = (op: LogStoreError["op"], path: string) => (e: unknown) => {
   const message = e instanceof Error ? e.message : String(e)
-  return new LogStoreError({ op, path, code: message.includes(RETIRED_MESSAGE) ? RETIRED_LOG_CODE : codeOf(e), message })
+  const reason = e instanceof UnsoundLog ? { reason: e.message } : {}
+  return new LogStoreError({ op, path, code: message.includes(RETIRED_MESSAGE) ? RETIRED_LOG_CODE : codeOf(e), message, ...reason })
+}
+
+/**
+ * A log `checkHeader` finds unsound before SQLite opens it, with SQLite's code for it (NOTADB, CORRUPT) so
+ * that it is repaired as SQLite's own findings are, and the reason said in skc's words (`LogStoreError.reason`).
+ */
+class UnsoundLog extends Error {
+  constructor(
+    message: string,
+    readonly code: "SQLITE_NOTADB" | "SQLITE_CORRUPT"
+  ) {
+    super(message)
+  }
 }
 
 /**
@@ -126,16 +140,15 @@ const checkHeader = (dbFile: string): void => {
     const info = fstatSync(fd)
     // A directory where the log should be: every row went to the fallback without a word, `stats` said "No
     // recorded accesses" and `sync` E041. Not a database: moved aside like any other (logRepair.ts).
-    if (info.isDirectory()) throw Object.assign(new Error("a directory, not a database"), { code: "SQLITE_NOTADB" })
-    if (!info.isFile()) throw Object.assign(new Error("not a regular file (a FIFO, a socket or a device), not a database"), { code: "SQLITE_NOTADB" })
+    if (info.isDirectory()) throw new UnsoundLog("a directory, not a database", "SQLITE_NOTADB")
+    if (!info.isFile()) throw new UnsoundLog("not a regular file (a FIFO, a socket or a device), not a database", "SQLITE_NOTADB")
     const head = Buffer.alloc(SQLITE_HEADER.length)
     const n = readSync(fd, head, 0, head.length, 0)
-    if (n === head.length && !head.equals(SQLITE_HEADER)) {
-      throw Object.assign(new Error("file is not a database"), { code: "SQLITE_NOTADB" })
-    }
+    // SQLite's own words for this one (the repair warning has always said SQLITE_NOTADB): no reason of skc's.
+    if (n === head.length && !head.equals(SQLITE_HEADER)) throw Object.assign(new Error("file is not a database"), { code: "SQLITE_NOTADB" })
     // The rows of its -wal that SQLite would drop without a word (walHeader.ts).
     const atRisk = walAtRisk(dbFile, info.size)
-    if (atRisk !== undefined) throw Object.assign(new Error(atRisk), { code: "SQLITE_CORRUPT" })
+    if (atRisk !== undefined) throw new UnsoundLog(atRisk, "SQLITE_CORRUPT")
   } finally {
     closeSync(fd)
   }

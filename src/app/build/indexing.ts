@@ -54,7 +54,7 @@ import { Settings } from "../shared/index.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
 import { PendingRebuild } from "../../ports/PendingRebuild.js"
 import { HeapTuning } from "../../ports/HeapTuning.js"
-import { combineSourceHash, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "../shared/index.js"
+import { combineSourceHash, isWithin, RACY_WINDOW_MS, scanSourceTree, sourceHash, type FileHashCache, type SourceTree } from "../shared/index.js"
 import { answersFor, dropSettled, readSettled, settle, withSettled } from "./settledRecords.js"
 
 /** `index_meta` key holding the per-file hash cache (JSON), beside the required keys. */
@@ -565,7 +565,7 @@ const entryPointStaysInside = (skill: ResolvedSkill) =>
     const root = yield* fs.realPath(skill.sourceDir).pipe(Effect.orElseSucceed(() => undefined))
     const entry = yield* fs.realPath(path.join(skill.sourceDir, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
     if (root === undefined || entry === undefined) return
-    if (entry !== root && !entry.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) return yield* Effect.fail(new PathEscapes({ path: "SKILL.md" }))
+    if (!isWithin(root, entry, path.sep)) return yield* Effect.fail(new PathEscapes({ path: "SKILL.md" }))
   })
 
 /**

@@ -235,10 +235,6 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
     if (initial === true || (initial !== false && initial.has(s.dir))) yield* rebuild(s, "initial", look)
     else s.built = options.builtFingerprints?.get(s.dir) ?? look.fp
   }
-  // Watching the whole store (no skill named): a skill added to it, or renamed, is watched from the poll
-  // that finds it, and built once its tree settles; one that left it is no longer watched, and said so once.
-  // Before, the loop kept the skills of its start: a new skill was never built and a renamed one failed E001
-  // on every poll.
   let followedAt = -Infinity
   const followServed = Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
@@ -255,6 +251,10 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
       skills.push({ name: e.name, dir: e.dir, built: obsolete ? undefined : look.fp, seen: look.fp, changedAt: undefined, waiters: [] })
     }
   })
+  // Watching the whole store (no skill named): a skill added to it, or renamed, is watched from the poll
+  // that finds it, and built once its tree settles; one that left it is no longer watched, and said so once.
+  // Before, the loop kept the skills of its start: a new skill was never built and a renamed one failed E001
+  // on every poll.
   const followStore = Effect.gen(function* () {
     if (options.followServed === true) return yield* followServed
     if (input.skills.length > 0) return
@@ -334,14 +334,11 @@ export const watchServedSkills = Effect.fn("skc.watchServedSkills")(function* (o
   // before it makes the skill obsolete. Taken after (the loop's first look), an edit saved in between
   // counted as built and was never rebuilt (E002 until the next edit).
   const fingerprints = new Map<string, string>()
-  for (const s of yield* visibleSkills({ agentDirs: false })) {
-    if (s.shadowed) continue
-    const fp = yield* treeFingerprint(s.sourceDir)
-    const status = yield* statusOf(s, true)
-    if (status === "not-built") continue
-    dirs.push(s.sourceDir)
-    fingerprints.set(s.sourceDir, fp)
-    if (status === "obsolete") obsolete.add(s.sourceDir)
+  for (const e of yield* servedBuiltSkills) {
+    const fp = yield* treeFingerprint(e.dir)
+    dirs.push(e.dir)
+    fingerprints.set(e.dir, fp)
+    if ((yield* statusOf(e.skill, true)) === "obsolete") obsolete.add(e.dir)
   }
   // With none built yet the loop still runs: a skill built later is watched from then on (followServed).
   return yield* watchBuild({ skills: dirs }, { ...options, deploy: false, initialBuild: obsolete, builtFingerprints: fingerprints, followServed: true })

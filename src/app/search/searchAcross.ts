@@ -110,7 +110,15 @@ const skillsToSearch = (input: SearchInput) =>
       skillsInScope
 
 const reasonOf = (e: unknown): string =>
-  e instanceof IndexUnusable ? (e.reason === "missing" ? "not built" : `index unusable (${e.reason}); run 'skc build ${e.skill}'`) : isSkcError(e) ? errorHeadline(e) : String(e)
+  e instanceof IndexUnusable ? (e.reason === "missing" ? "not built" : `index unusable (${e.reason})${buildHint(e.skill)}`) : isSkcError(e) ? errorHeadline(e) : String(e)
+
+/** The command a skipped skill's reason ends with; a warning for several skills leaves it out. */
+const buildHint = (skill: string): string => `; run 'skc build ${skill}'`
+
+/** Skipped skills said one line each up to this many for one reason; beyond, one line for them all. */
+const SKIPPED_ONE_BY_ONE = 3
+/** Skills a grouped "skipping" line names. */
+const SKIPPED_NAMED = 8
 
 /**
  * A row's score across skills (issue 47, docs/search.md "Across skills, each skill's own order"): its
@@ -274,11 +282,6 @@ const describedOnly = Effect.fnUntraced(function* (searched: ReadonlyArray<Searc
  * skill's description holds. Each result carries its skill; `partial` when
  * no returned section holds every content word itself.
  */
-/** Skipped skills said one line each up to this many for one reason; beyond, one line for them all. */
-const SKIPPED_ONE_BY_ONE = 3
-/** Skills a grouped "skipping" line names. */
-const SKIPPED_NAMED = 8
-
 export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: SearchInput, withCorrection = false) {
   const diagnostics = yield* Diagnostics
   const tokens = queryTokens(input.query)
@@ -305,7 +308,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   const byReason = new Map<string, Array<{ readonly skill: string; readonly reason: string }>>()
   for (const s of skipped) {
     if (s.reason === "not built") continue
-    const key = s.reason.replace(`; run 'skc build ${s.skill}'`, "")
+    const key = s.reason.replace(buildHint(s.skill), "")
     byReason.set(key, [...(byReason.get(key) ?? []), s])
   }
   for (const [reason, all] of byReason) {

@@ -11,6 +11,10 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 /** `<file>.corrupt-20261125T041200Z` for a time in ms. */
 export const corruptName = (file: string, nowMs: number): string => `${file}.corrupt-${formatTimestamp(nowMs).replace(/[-:]/g, "")}`
 
+/** Whether `name` is one `freeAsideName` gives `base`: `corruptName`'s, then `-2`… or a random suffix. */
+export const isAsideNameOf = (base: string, name: string): boolean =>
+  name.startsWith(`${base}.corrupt-`) && /^\d{8}T\d{6}Z(?:-[0-9a-f]+)?$/.test(name.slice(base.length + ".corrupt-".length))
+
 /** Beyond this many copies in one second, a random suffix (a bound, never reached by a person). */
 const MAX_NUMBERED = 100
 

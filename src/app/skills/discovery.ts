@@ -24,6 +24,7 @@ import { Path } from "effect/Path"
 import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
 import { CODEX_METADATA_MAX_BYTES, readCodexMetadata } from "../../domain/agents/codexPolicy.js"
 import { listingFacts } from "../../domain/agents/listing.js"
+import { namespacesPlugins } from "../../domain/protocol/listing.js"
 import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
 import { claudeReading } from "../../domain/agents/claudeFrontmatter.js"
 import { codexReading } from "../../domain/agents/codexFrontmatter.js"
@@ -590,7 +591,7 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
     for (const p of plugins) candidates.push(...(yield* scanPlugin(p, profileOf(agent), searched)))
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
-  const precedence = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank, { namespacedPlugins: profileOf(agent).listing.layout === "claude" })
+  const precedence = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank, { namespacedPlugins: namespacesPlugins(profileOf(agent)) })
   const shadowed =
     profileOf(agent).dirs.everyCopyListed === true
       ? yield* listedCopies(precedence.skills, precedence.shadowed)

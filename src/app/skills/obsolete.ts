@@ -58,14 +58,29 @@ export const runtimeTakenBy = Effect.fnUntraced(function* (skill: { readonly sco
   if (skill.scope !== "global") return undefined
   const fs = yield* FileSystem
   const path = yield* Path
-  const text = yield* fs.readFileString(yield* manifestPath(skill.runtimeDir)).pipe(unseenAs(undefined))
-  const recorded = text === undefined ? undefined : parseManifest(text)?.source_path
+  const recorded = yield* recordedSource(skill.runtimeDir)
   if (recorded === undefined) return undefined
   const there = yield* fs.statOption(path.join(recorded, "SKILL.md")).pipe(unseenAs(undefined))
   if (there?.type !== "file") return undefined
-  const canonical = (p: string) => fs.realPath(p).pipe(unseenAs(path.resolve(p)))
-  return (yield* canonical(recorded)) === (yield* canonical(skill.sourceDir)) ? undefined : recorded
+  return (yield* sameDir(recorded, skill.sourceDir)) ? undefined : recorded
 })
+
+/** The source a runtime's manifest says it was built from; undefined without a readable manifest or path. */
+const recordedSource = (runtimeDir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const text = yield* fs.readFileString(yield* manifestPath(runtimeDir)).pipe(unseenAs(undefined))
+    return text === undefined ? undefined : parseManifest(text)?.source_path
+  })
+
+/** Whether two paths are one directory (links resolved; a path that cannot be resolved is compared as written). */
+const sameDir = (a: string, b: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const canonical = (p: string) => fs.realPath(p).pipe(unseenAs(path.resolve(p)))
+    return (yield* canonical(a)) === (yield* canonical(b))
+  })
 
 /** `list`'s hint for a runtime another source's build took (`runtimeTakenBy`). */
 export const takenHint = (taker: string, sourceDir: string): string =>
@@ -93,12 +108,11 @@ export const builtElsewhere = Effect.fnUntraced(function* (skill: {
   if (skill.scope !== "project" && skill.scope !== "global") return false
   const fs = yield* FileSystem
   const path = yield* Path
-  const canonical = (p: string) => fs.realPath(p).pipe(unseenAs(path.resolve(p)))
   const text = yield* fs.readFileString(yield* manifestPath(skill.runtimeDir)).pipe(unseenAs(undefined))
   if (text !== undefined) {
     const recorded = parseManifest(text)?.source_path
     if (recorded === undefined) return false
-    return (yield* canonical(recorded)) !== (yield* canonical(skill.sourceDir))
+    return !(yield* sameDir(recorded, skill.sourceDir))
   }
   if (skill.scope !== "project") return false
   const { stores } = yield* Settings

@@ -9,17 +9,20 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { isAsideNameOf } from "../shared/index.js"
+import { logDbIn } from "./accessLog.js"
 
 /** The damaged logs kept in a runtime directory's `.skillc-meta`: their names, oldest first. */
 export const asideLogs = Effect.fnUntraced(function* (runtimeDir: string) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const meta = path.join(runtimeDir, ".skillc-meta")
+  const log = logDbIn(runtimeDir, path)
+  const meta = path.dirname(log)
   // Recovery: a directory that cannot be listed has no note to give; the counts stand.
   const entries = yield* fs.readDir(meta).pipe(unseenAs([]), Effect.orElseSucceed(() => []))
   return entries
     .map((e) => e.name)
-    .filter((n) => /^logs\.db\.corrupt-\d{8}T\d{6}Z(?:-[0-9a-f]+)?$/.test(n))
+    .filter((n) => isAsideNameOf(path.basename(log), n))
     .sort()
     .map((n) => path.join(meta, n))
 })

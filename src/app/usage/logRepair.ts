@@ -52,11 +52,6 @@ export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, 
   return true
 })
 
-/** The adapter's own words for why a log is unsound (walHeader.ts, the directory check), not SQLite's. */
-const OWN_REASONS = /^(its -wal's header is damaged.*|it is (?:empty|cut short) while its -wal holds rows.*|its -wal is not a regular file.*|a directory, not a database|not a regular file .*)$/
-
-const ownReason = (message: string): string | undefined => OWN_REASONS.exec(message)?.[1]
-
 /**
  * Run a log operation on `dbFile`; on corruption move the file aside and run
  * it once more (a write recreates the log, a read sees an empty one). When
@@ -71,7 +66,7 @@ export const withLogRepair = Effect.fnUntraced(function* <A, R>(dbFile: string, 
       Effect.gen(function* () {
         // Moved only while it is still the file the operation began on; else another process repaired it.
         // The reason in skc's own words where it has them (a damaged -wal, a directory), else SQLite's code.
-        const moved = yield* moveAsideCorruptLog(dbFile, ownReason(e.message) ?? e.code, before)
+        const moved = yield* moveAsideCorruptLog(dbFile, e.reason ?? e.code, before)
         if (!moved && orElse !== undefined) return orElse()
         return yield* op
       })

@@ -126,6 +126,13 @@ const locationOf = (c: SkillLocation): SkillLocation => ({
 })
 
 /**
+ * A skill's name where plugin skills are named after their plugin (`namespaced`: Claude Code's
+ * `acme:foo`); every other skill's, and a plugin's whose manifest names none (`plugin: null`), is its own.
+ */
+export const nameUnder = (s: { readonly name: string; readonly scope: DiscoveryScope; readonly plugin?: string | null }, namespaced: boolean): string =>
+  namespaced && s.scope === "plugin" && typeof s.plugin === "string" ? `${s.plugin}:${s.name}` : s.name
+
+/**
  * `candidates` in scan order; a name's first copy in `rank`'s order of scopes wins (the protocol's
  * `scope.priority`: project, user, plugin unless the agent says otherwise; Claude Code puts the
  * user's skills first). The result keeps that order.
@@ -137,8 +144,7 @@ export const applyPrecedence = (
 ): Discovery => {
   // Claude Code names a plugin's skill `<plugin>:<skill>`, so it competes with no project or user skill of
   // the plain name (`namespacedPlugins`); the protocol's plugin level is shadowed like any other.
-  const keyOf = (c: Candidate & { _tag: "Valid" }): string =>
-    options.namespacedPlugins === true && c.scope === "plugin" && typeof c.plugin === "string" ? `${c.plugin}:${c.name}` : c.name
+  const keyOf = (c: Candidate & { _tag: "Valid" }): string => nameUnder(c, options.namespacedPlugins === true)
   const ordered = [...candidates].map((c, i) => ({ c, i })).sort((a, b) => rank[a.c.scope] - rank[b.c.scope] || a.i - b.i)
   const winners = new Map<string, DiscoveredSkill>()
   const skills: Array<DiscoveredSkill> = []

@@ -20,7 +20,7 @@ import { codePoints, cutAt } from "../agents/listing.js"
 import { compareBytewise } from "../sourcePaths.js"
 import type { AgentProfile } from "../agents/profile.js"
 import type { ListingLimits } from "./budget.js"
-import { SCOPE_RANK, type DiscoveredSkill } from "./discovery.js"
+import { nameUnder, SCOPE_RANK, type DiscoveredSkill } from "./discovery.js"
 import { baseName, copilotModelListing, geminiModelListing, openCodeModelListing } from "./wholeListings.js"
 
 export interface ListingEntry {
@@ -97,7 +97,10 @@ const entryChars = (name: string, text: string | null) => codePoints(name) + 3 +
  * other agent's, is the skill's own. The plugin's skills Claude Code cannot load (`plugin: null`) keep it.
  */
 export const listedName = (profile: AgentProfile, s: Pick<DiscoveredSkill, "name" | "scope" | "plugin">): string =>
-  profile.listing.layout === "claude" && s.scope === "plugin" && typeof s.plugin === "string" ? `${s.plugin}:${s.name}` : s.name
+  nameUnder(s, namespacesPlugins(profile))
+
+/** Whether the agent names a plugin's skills after their plugin (Claude Code's layout). */
+export const namespacesPlugins = (profile: AgentProfile): boolean => profile.listing.layout === "claude"
 
 export const entryText = (profile: AgentProfile, skill: Pick<DiscoveredSkill, "description" | "listing">): string =>
   skill.listing.when_to_use === null ? skill.description : `${skill.description}${profile.listing.joiner}${skill.listing.when_to_use}`
