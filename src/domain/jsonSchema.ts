@@ -33,6 +33,13 @@ export interface CheckText {
 
 const num = (o: Json, k: string): number | undefined => (typeof o[k] === "number" ? o[k] : undefined)
 
+/**
+ * Whether a description is the generic wording `checkText` gives a check with no description of its
+ * own ("a positive number", "a number between 1 and 5"): it says what the check's keywords say.
+ */
+export const isCheckWording = (description: string): boolean =>
+  /^(an integer|a positive number|a non-negative number|a non empty string|a valid value|a number (greater than|greater than or equal to) -?[\d.e+-]+|a number between -?[\d.e+-]+ and -?[\d.e+-]+|a string at least \d+ character\(s\) long|a string matching the pattern .*)$/s.test(description)
+
 /** The title, description and keywords of a check (those of Effect 3's filters of the same meaning). */
 export const checkText = (check: SchemaAST.Check<unknown>): CheckText => {
   const own = check.annotations

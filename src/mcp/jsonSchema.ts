@@ -9,7 +9,7 @@
  * self-contained object schema clients can show and validate.
  */
 import type { Schema } from "effect"
-import { isJsonObject as isObject, jsonSchemaDraft07, type Json } from "../domain/jsonSchema.js"
+import { isCheckWording, isJsonObject as isObject, jsonSchemaDraft07, type Json } from "../domain/jsonSchema.js"
 
 /**
  * `names`: `node` maps property names to schemas (the value of `properties`), so its keys are names,
@@ -53,7 +53,8 @@ const opened = (node: unknown): unknown => {
  * (a description beside a named refinement) becomes X with that
  * description, the refinement's generic words ("a positive number") go
  * where the field has its own, an empty `required` and the top level's
- * description (the tool's description says it) and `additionalProperties:
+ * description (the tool's description says it), a check's generic words where the
+ * field has none of its own (its keyword says them), and `additionalProperties:
  * false` (the server's decoder refuses unknown arguments with E100 itself)
  * are left out.
  */
@@ -72,6 +73,8 @@ const compact = (node: unknown, depth = 0): unknown => {
   for (const [k, v] of Object.entries(source)) {
     if (k === "required" && Array.isArray(v) && v.length === 0) continue
     if (k === "description" && depth === 0) continue
+    // A check's generic words ("a positive number") say what its keyword (`minimum: 1`) says, in bytes every connection reads.
+    if (k === "description" && typeof v === "string" && isCheckWording(v)) continue
     // Unknown arguments are refused by the decoder (E100 naming them) whatever the schema says.
     if (k === "additionalProperties" && v === false) continue
     // An integer's exclusive bound as the inclusive one it equals (`exclusiveMinimum: 0` is `minimum: 1`):

@@ -79,13 +79,15 @@ export const renderBudget = (r: BudgetResult): string => {
     }
   }
   if (r.skills.length > 0) {
+    const shown = r.limit === undefined ? r.skills : r.skills.slice(0, r.limit)
     out.push("")
     out.push(
       renderTable(
         ["SKILL", "TEXT", "ENTRY", "LISTED"],
-        r.skills.map((s) => [s.listed_as ?? s.name, `${n(s.text_chars)}${s.truncated ? " (cut)" : ""}`, n(s.entry_chars), listedAs(s)])
+        shown.map((s) => [s.listed_as ?? s.name, `${n(s.text_chars)}${s.truncated ? " (cut)" : ""}`, n(s.entry_chars), listedAs(s)])
       )
     )
+    if (shown.length < r.skills.length) out.push(`… ${n(r.skills.length - shown.length)} more skill(s) not shown (limit ${n(shown.length)}; the counts above and the notes below cover every skill)`)
   }
   // At the per-entry cap: every truncated entry of an agent that cuts only there; Codex's, those longer than its cap.
   const cap = l.max_description_chars

@@ -3,7 +3,7 @@
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { decodeInput, flagLabel } from "../../src/app/shared/decodeInput.js"
-import { jsonSchemaDraft07 } from "../../src/domain/jsonSchema.js"
+import { isCheckWording, jsonSchemaDraft07 } from "../../src/domain/jsonSchema.js"
 import { toolJsonSchema } from "../../src/mcp/jsonSchema.js"
 
 const Input = Schema.Struct({
@@ -49,6 +49,22 @@ describe("JSON Schema and decode errors in Effect 3's shape", () => {
         '"level":{"type":"integer","minimum":1,"maximum":6,"description":"Level"},' +
         '"count":{"type":"integer"}}}'
     )
+  })
+
+  it("a check's generic words go from a tool's input schema where the field has no words of its own: its keyword says them (tools/list's 12 KB)", () => {
+    const Bare = Schema.Struct({
+      limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))),
+      share: Schema.optional(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 1 }))),
+      mine: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "Most rows" }))
+    })
+    expect(toolJsonSchema(Bare).properties).toEqual({
+      limit: { type: "integer", minimum: 1 },
+      share: { type: "number", minimum: 0, maximum: 1 },
+      mine: { type: "integer", description: "Most rows", minimum: 1 }
+    })
+    expect(isCheckWording("a positive number")).toBe(true)
+    expect(isCheckWording("a number between 0 and 1")).toBe(true)
+    expect(isCheckWording("Most rows")).toBe(false)
   })
 
   it("a field named like a keyword (`title`) is a field: kept in properties, input and output schemas alike", () => {

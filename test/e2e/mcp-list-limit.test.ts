@@ -50,4 +50,26 @@ describe("skc_list over MCP has a bound", () => {
     const cut = await s.runAsync(["discover", "--limit", "5"])
     expect(cut.stdout).toContain("(115 more skills not shown: raise the limit, or narrow with --agent)")
   })
+
+  it("skc_budget too: 100 skill rows without limit, `skills_not_shown` counting the rest, the counts and name lists whole; the CLI whole unless --limit", async () => {
+    const s = sandbox()
+    skillsIn(join(s.work, ".claude", "skills"), "costly")
+    const mcp = await connectMcp({ cwd: s.work, home: s.home })
+    try {
+      type Doc = { skills: Array<{ name: string }>; skills_not_shown?: number; total_chars: number }
+      const bounded = (await mcp.call("skc_budget", { context_tokens: 1000 })).structuredContent as Doc & { names_only: Array<string> }
+      expect([bounded.skills.length, bounded.skills_not_shown]).toEqual([100, 20])
+      // A 1,000-token window lists most skills by name only: the list names every one of them, rows shown or not.
+      expect(bounded.names_only).toContain("costly-119")
+      const whole = (await mcp.call("skc_budget", { limit: 500 })).structuredContent as Doc
+      expect([whole.skills.length, whole.skills_not_shown, whole.total_chars]).toEqual([120, undefined, bounded.total_chars])
+    } finally {
+      await mcp.close()
+    }
+    const cli = JSON.parse((await s.runAsync(["budget", "--format", "json"])).stdout) as { skills: Array<unknown> }
+    expect(cli.skills).toHaveLength(120)
+    const cut = await s.runAsync(["budget", "--limit", "5"])
+    expect(cut.stdout).toContain("120 skills listed to claude")
+    expect(cut.stdout).toContain("… 115 more skill(s) not shown (limit 5; the counts above and the notes below cover every skill)")
+  })
 })

@@ -19,7 +19,9 @@ export { ContextTokensField }
 export const BudgetInput = Schema.Struct({
   agent: Schema.optional(AgentField),
   plugin_dirs: Schema.optional(PluginDirsField),
-  context_tokens: Schema.optional(ContextTokensField)
+  context_tokens: Schema.optional(ContextTokensField),
+  /** The most skill rows shown (`--limit`; 100 over MCP): the counts, and every list of names, stay whole. */
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
 })
 export type BudgetInput = typeof BudgetInput.Type
 
@@ -31,6 +33,8 @@ export interface BudgetResult extends Budget {
   readonly not_built?: ReadonlyArray<string>
   /** Claude Code's own bundled skills are turned off, by this (`CLAUDE_CODE_DISABLE_BUNDLED_SKILLS` or the settings file holding `disableBundledSkills: true`); absent otherwise. */
   readonly bundled_skills_off?: string
+  /** `limit`: the rows shown (`skills` holds every row, since the text's counts and notes read them all). */
+  readonly limit?: number
 }
 
 /** `skc budget --format json` (issue 27, docs/eval.md "skc budget") and the MCP tool's `outputSchema`. */
@@ -78,12 +82,17 @@ export const BudgetDocument = Schema.Struct({
   bundled_skills_off: Schema.optional(Schema.String).annotate({
     description: "Claude Code: what turned its own bundled skills off (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS, or the settings file with disableBundledSkills: true), so they take none of the budget"
   }),
+  skills_not_shown: Schema.optional(Schema.Int).annotate({ description: "Rows left out of skills by limit (the counts and the lists of names cover every skill)" }),
   not_built: Schema.optional(Schema.Array(Schema.String)).annotate({
     description: "Skills skc deployed to the agent's directories whose runtime is not built on this machine (a fresh clone: run skc build --all): not counted"
   })
 })
 /** Every result is a document of `BudgetDocument`: the compiler checks the two against each other (issue 28). */
-export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => r
+export const budgetDocument = (r: BudgetResult): typeof BudgetDocument.Type => {
+  const { limit, ...document } = r
+  if (limit === undefined || r.skills.length <= limit) return document
+  return { ...document, skills: r.skills.slice(0, limit), skills_not_shown: r.skills.length - limit }
+}
 
 export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}) {
   const { found, profile, limits, listing, bundledSkillsOff } = yield* agentListing(input)
@@ -105,7 +114,8 @@ export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}
     ...computed,
     skills: computed.skills.map(listedAs),
     ...(notBuilt.length > 0 ? { not_built: notBuilt } : {}),
-    ...(bundledSkillsOff === undefined ? {} : { bundled_skills_off: bundledSkillsOff })
+    ...(bundledSkillsOff === undefined ? {} : { bundled_skills_off: bundledSkillsOff }),
+    ...(input.limit === undefined ? {} : { limit: input.limit })
   }
   return result
 })
