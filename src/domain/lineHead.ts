@@ -1,5 +1,6 @@
 /**
- * The first `n` lines of a file read in pieces (issue 29 item 1): `open
+ * The first `n` lines of a file read in pieces (issue 29 item 1). A line
+ * ends at LF, CRLF or a lone CR, as outline, show and lint count lines. `open
  * --max-lines n` needs those lines, how many lines follow (its
  * `... (N more lines)` marker) and whether the whole file is text (NUL-free,
  * valid UTF-8: RFC-0002:C-OPEN's binary rule, DECISIONS #36). All three come
@@ -39,6 +40,7 @@ export class LineHead {
   private after = 0
   private more = 0
   private last = -1
+  private lfOfCut = false
   private binary = false
   private readonly decoder = new TextDecoder("utf-8", { fatal: true })
   private readonly maxLines: number
@@ -63,13 +65,28 @@ export class LineHead {
       }
     }
     let i = 0
+    // The head was cut just after a CR that ended the last piece: an LF right after it is that line's end too.
+    if (this.lfOfCut) {
+      this.lfOfCut = false
+      if (chunk[0] === 10) {
+        this.kept.push(Uint8Array.of(10))
+        this.keptBytes++
+        i = 1
+      }
+    }
     if (!this.cut) {
       const room = this.maxBytes - this.keptBytes
       const end = Math.min(chunk.length, room)
       for (; i < end; i++) {
-        if (chunk[i] === 10 && ++this.seen === this.maxLines) {
+        const b = chunk[i]!
+        if ((b === 13 || (b === 10 && (i === 0 ? this.last : chunk[i - 1]) !== 13)) && ++this.seen === this.maxLines) {
           i++
           this.cut = true
+          // A CRLF's LF stays with its line.
+          if (b === 13) {
+            if (i === chunk.length) this.lfOfCut = true
+            else if (chunk[i] === 10) i++
+          }
           break
         }
       }
@@ -86,8 +103,10 @@ export class LineHead {
     }
     if (this.cut) {
       this.after += chunk.length - i
-      // indexOf is the engine's memchr: counting the lines of a 232 MB file stays cheap.
-      for (let at = chunk.indexOf(10, i); at !== -1; at = chunk.indexOf(10, at + 1)) this.more++
+      // indexOf is the engine's memchr: counting the lines of a 232 MB file stays cheap. A line ends at a CR,
+      // or at an LF that does not follow one (CRLF is one end), as the other commands count lines.
+      for (let at = chunk.indexOf(13, i); at !== -1; at = chunk.indexOf(13, at + 1)) this.more++
+      for (let at = chunk.indexOf(10, i); at !== -1; at = chunk.indexOf(10, at + 1)) if ((at === 0 ? this.last : chunk[at - 1]) !== 13) this.more++
     }
     this.last = chunk[chunk.length - 1]!
   }
@@ -107,7 +126,7 @@ export class LineHead {
       head.set(c, at)
       at += c.length
     }
-    const more = this.after === 0 ? 0 : this.more + (this.last === 10 ? 0 : 1)
+    const more = this.after === 0 ? 0 : this.more + (this.last === 10 || this.last === 13 ? 0 : 1)
     return { head, more, binary: this.binary }
   }
 }

@@ -115,6 +115,7 @@ const visibleDiff = (diff: string, dir: string | undefined): string =>
     .split("\n")
     .map((line) => {
       const prefixed = dir === undefined || dir === "" || dir === "." ? line : line.replace(/^(--- a\/|\+\+\+ b\/)/, `$1${dir.replace(/\/+$/, "")}/`)
-      return visibleBody(prefixed)
+      // A CRLF line's CR stays (it is the file's line end, which `patch` matches, and harmless before the LF).
+      return prefixed.endsWith("\r") ? `${visibleBody(prefixed.slice(0, -1))}\r` : visibleBody(prefixed)
     })
     .join("\n")

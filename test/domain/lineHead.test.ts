@@ -6,15 +6,19 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { LineHead, lineHeadOf } from "../../src/domain/lineHead.js"
 
-const wholeFile = (bytes: Uint8Array, n: number) => {
-  let seen = 0
-  let cut = -1
+/** Where each line ends (after its LF, CRLF or lone CR), as outline, show and lint split lines. */
+const lineEnds = (bytes: Uint8Array): Array<number> => {
+  const ends: Array<number> = []
   for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] === 10 && ++seen === n) {
-      cut = i + 1
-      break
-    }
+    if (bytes[i] === 13) ends.push(bytes[i + 1] === 10 ? ++i + 1 : i + 1)
+    else if (bytes[i] === 10) ends.push(i + 1)
   }
+  return ends
+}
+
+const wholeFile = (bytes: Uint8Array, n: number) => {
+  const ends = lineEnds(bytes)
+  const cut = ends.length >= n ? ends[n - 1]! : -1
   let binary = bytes.includes(0)
   if (!binary) {
     try {
@@ -24,15 +28,14 @@ const wholeFile = (bytes: Uint8Array, n: number) => {
     }
   }
   if (cut === -1 || cut === bytes.length) return { head: bytes, more: 0, binary }
-  let more = 0
-  for (let i = cut; i < bytes.length; i++) if (bytes[i] === 10) more++
-  if (bytes[bytes.length - 1] !== 10) more++
+  let more = ends.length - n
+  if (bytes[bytes.length - 1] !== 10 && bytes[bytes.length - 1] !== 13) more++
   return { head: bytes.subarray(0, cut), more, binary }
 }
 
 // Lines of text with newlines, multi-byte characters, now and then a NUL or a lone continuation byte.
 const fileBytes = fc
-  .array(fc.oneof(fc.constantFrom("\n", "a", "é", "数", "🙂", "\r\n"), fc.constantFrom("\0", "\x80")), { maxLength: 300 })
+  .array(fc.oneof(fc.constantFrom("\n", "a", "é", "数", "🙂", "\r\n", "\r"), fc.constantFrom("\0", "\x80")), { maxLength: 300 })
   .map((parts) => {
     const out: Array<number> = []
     for (const p of parts) {

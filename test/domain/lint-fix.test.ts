@@ -2,6 +2,10 @@
  * `skc lint --fix` in process (issue 50): each rule's certain fix, that the
  * rest of the file stays byte for byte, and that a second run changes nothing.
  */
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { applyEdits, compatibleFixes, lineStarts, positionAt } from "../../src/domain/lint/fix.js"
 import { fixSkill } from "../../src/domain/lint/fixLoop.js"
@@ -80,6 +84,28 @@ describe("fix edits (issue 50)", () => {
       ["--- a/SKILL.md", "+++ b/SKILL.md", "@@ -2,7 +2,7 @@", " 2", " 3", " 4", "-5", "+five", " 6", " 7", " 8", ""].join("\n")
     )
     expect(unifiedDiff("SKILL.md", before, before)).toBe("")
+  })
+
+  it("a diff that git apply applies: a CRLF file's CRs kept, a last line without its LF marked (diff -u's lines)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "skc-diff-"))
+    const cases = [
+      ["a CRLF file", "---\r\nname: x\r\n---\r\n[upper](reference/Forms.md)\r\nend\r\n", "[upper](reference/forms.md)"],
+      ["no LF at the end", "one\ntwo\n[upper](reference/Forms.md)", "[upper](reference/forms.md)"],
+      ["the last line changed and given its LF", "one\nlast", "one\nlast\n"],
+      ["a lone-CR file", "one\rtwo\r[upper](reference/Forms.md)\r", "[upper](reference/forms.md)"]
+    ] as const
+    try {
+      execFileSync("git", ["init", "-q", dir])
+      for (const [what, before, change] of cases) {
+        const after = change.includes("\n") ? change : before.replace("[upper](reference/Forms.md)", change)
+        writeFileSync(join(dir, "SKILL.md"), before)
+        writeFileSync(join(dir, "fix.diff"), unifiedDiff("SKILL.md", before, after))
+        execFileSync("git", ["apply", "fix.diff"], { cwd: dir, stdio: "pipe" })
+        expect(readFileSync(join(dir, "SKILL.md"), "utf8"), what).toBe(after)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -24,8 +24,9 @@ describe("skc lint --fix (issue 50)", () => {
     // SKL402 is an error before the fix; nothing remains after it.
     expect(r.code).toBe(0)
     expect(r.stdout).toContain("--- a/SKILL.md\n+++ b/SKILL.md\n")
-    expect(r.stdout).toContain('-  version: 2.10\n+  version: "2.10"\n')
-    expect(r.stdout).toContain("-Read [the fields](FIELDS.md) first.\n+Read [the fields](fields.md) first.\n")
+    // The file's CRLF kept in the diff's lines, so `patch` and `git apply` apply it (test/domain/lint-fix.test.ts).
+    expect(r.stdout).toContain('-  version: 2.10\r\n+  version: "2.10"\r\n')
+    expect(r.stdout).toContain("-Read [the fields](FIELDS.md) first.\r\n+Read [the fields](fields.md) first.\r\n")
     expect(r.stdout).toContain("forms: 0 errors, 0 warnings, 2 fixable")
     expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
   })
@@ -66,7 +67,7 @@ describe("skc lint --fix (issue 50)", () => {
     expect(r.stderr).toContain("skc build .agents/skills/forms --force")
     expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
     const dry = await sb.runAsync(["lint", "forms", "--fix-dry-run"])
-    expect(dry.stdout).toContain('+  version: "2.10"\n')
+    expect(dry.stdout).toContain('+  version: "2.10"\r\n')
     expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
   })
 

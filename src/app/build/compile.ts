@@ -96,7 +96,7 @@ const missingDetail = (fm: MarkdownDoc["frontmatter"], data: Readonly<Record<str
 export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
   // A NUL byte: refused as lint refuses it (SKL100), never built (issue 29 item 5).
   const nul = source === undefined ? undefined : nulLine(source)
-  if (nul !== undefined) return Effect.fail(new InvalidFrontmatter({ problem: nulMessage(nul) }))
+  if (nul !== undefined) return Effect.fail(new InvalidFrontmatter({ problem: nulMessage(nul, source) }))
   const fm = doc.frontmatter
   if (fm._tag === "Invalid") return Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(fm) }))
   const data = fm._tag === "Parsed" ? fm.data : {}

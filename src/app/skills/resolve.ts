@@ -27,6 +27,8 @@ import { verbose, warn } from "../../ports/Diagnostics.js"
 import { Settings, servedGlobalSkills, type Stores } from "../shared/index.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
+import { sameUnicodeText } from "../../domain/unicodeForm.js"
+import { nameProblem } from "../../domain/skillName.js"
 
 export type SkillScope = "project" | "global" | "path" | AgentDirScope
 
@@ -150,7 +152,27 @@ export const resolveSkill = (skill: string, options: ResolveOptions = {}) => res
 export const resolveCommandSkill = (skill: string, options: ResolveOptions = {}) =>
   Effect.tap(resolveOnDisk(skill, options), (r) => touchSkill(r))
 
-const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: ResolveOptions) {
+/**
+ * A name typed in one Unicode form (`café` composed, as keyboards write it) for a directory saved in the
+ * other (decomposed, as macOS and files copied from it name it) is the same letters, so the same skill:
+ * E001 said "not found … use 'café'", a name that looks identical. Looked for only once a name is not found.
+ */
+const resolveOnDisk = (skill: string, options: ResolveOptions) =>
+  Effect.catchTag(resolveAsTyped(skill, options), "SkillNotFound", (notFound) =>
+    Effect.flatMap(unicodeTwinName(skill), (twin) => (twin === undefined ? Effect.fail(notFound) : resolveAsTyped(twin, options)))
+  )
+
+/** The one skill directory whose name is `skill` in the other Unicode form, if there is one. */
+const unicodeTwinName = Effect.fnUntraced(function* (skill: string) {
+  if (!isStoreName(skill) || /^[\x00-\x7f]*$/.test(skill)) return undefined
+  const { stores } = yield* Settings
+  // Recovery: directories that cannot be listed hold no twin; the E001 being raised stands.
+  const roots = yield* nameRoots(stores).pipe(Effect.orElseSucceed(() => [stores.projectSkills, servedGlobalSkills(stores)]))
+  const twins = new Set((yield* knownSkillNames(roots).pipe(Effect.orElseSucceed(() => []))).filter((n) => n !== skill && sameUnicodeText(n, skill)))
+  return twins.size === 1 ? [...twins][0] : undefined
+})
+
+const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: ResolveOptions) {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
@@ -241,10 +263,16 @@ const resolveOnDisk = Effect.fnUntraced(function* (skill: string, options: Resol
   const named = yield* directoryNaming(roots, skill).pipe(Effect.orElseSucceed(() => undefined))
   if (named !== undefined) {
     const where = displayPath(stores.cwd, named, path)
+    const dirName = path.basename(named)
+    // A directory whose name no build takes (`Case-Dir`, as case-blind file systems keep it): "use 'Case-Dir'"
+    // sent the author to `skc build Case-Dir`, which refuses the name. The fix is the directory's name.
+    const usable = nameProblem(dirName) === undefined
     return yield* Effect.fail(
       new SkillNotFound({
         skill,
-        hint: `${quoteArg(where)}/SKILL.md names itself '${skill}', but skc finds a skill by its directory: use '${path.basename(named)}' (SKL104: the name should match the directory)`
+        hint: usable
+          ? `${quoteArg(where)}/SKILL.md names itself '${skill}', but skc finds a skill by its directory: use '${dirName}' (SKL104: the name should match the directory)`
+          : `${quoteArg(where)}/SKILL.md names itself '${skill}', but skc finds a skill by its directory, and '${dirName}' is no valid skill name: rename the directory to '${skill}' (SKL104: the name should match the directory)`
       })
     )
   }

@@ -7,6 +7,7 @@
 import { Effect } from "effect"
 import { frontmatterProblemText, parseFrontmatter, parseFrontmatterQuotingColons } from "../../domain/markdown/frontmatter.js"
 import { FileSystem } from "../../ports/FileSystem.js"
+import { looksUtf16, utf16Message } from "../../domain/markdown/nul.js"
 
 export type SkillFrontmatter =
   | { readonly _tag: "Valid"; readonly data: Readonly<Record<string, unknown>> }
@@ -46,7 +47,7 @@ const judgeFrontmatter = (source: string, reading: FrontmatterReading): SkillFro
   if (fm._tag === "Invalid" && fm.column !== undefined && reading === "asAgentsRead") {
     fm = parseFrontmatterQuotingColons(source)?.frontmatter ?? fm
   }
-  if (fm._tag === "Absent") return { _tag: "Problem", message: "SKILL.md has no frontmatter" }
+  if (fm._tag === "Absent") return { _tag: "Problem", message: looksUtf16(source) ? utf16Message : "SKILL.md has no frontmatter" }
   if (fm._tag === "Invalid") return { _tag: "Problem", message: `invalid frontmatter in SKILL.md: ${frontmatterProblemText(fm)}` }
   for (const field of ["name", "description"]) {
     const value = fm.data[field]

@@ -16,6 +16,7 @@ import { InternalError, PathEscapes, UsageError } from "../../domain/errors.js"
 import { checkSkillPath, throughVcsDir } from "../../domain/sourcePaths.js"
 import { FileSystem, type FileInfo, unseenAs } from "../../ports/FileSystem.js"
 import { isWithin } from "../shared/index.js"
+import { sameUnicodeText } from "../../domain/unicodeForm.js"
 
 export interface InsidePath {
   /** Normalised relative POSIX path ("" for the root itself). */
@@ -44,6 +45,31 @@ export const checkInside = (given: string) => {
   return checked._tag === "Outside" ? Effect.fail(new PathEscapes({ path: given })) : Effect.succeed(checked)
 }
 
+/**
+ * The relative path `rel` as it is on disk when it is there only in the other Unicode form (NFC against
+ * NFD), one segment at a time, each the one entry of its directory spelling the same letters; undefined
+ * when `rel` is ASCII, or a segment has no such entry or more than one.
+ */
+const unicodeTwin = Effect.fnUntraced(function* (root: string, rel: string) {
+  if (rel === "" || /^[\x00-\x7f]*$/.test(rel)) return undefined
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const found: Array<string> = []
+  let dir = root
+  for (const segment of rel.split("/")) {
+    let chosen = segment
+    if ((yield* fs.lstatOption(path.join(dir, segment)).pipe(unseenAs(undefined))) === undefined) {
+      const twins = (yield* fs.readDir(dir).pipe(unseenAs([]))).filter((e) => sameUnicodeText(e.name, segment))
+      if (twins.length !== 1) return undefined
+      chosen = twins[0]!.name
+    }
+    found.push(chosen)
+    dir = path.join(dir, chosen)
+  }
+  const twin = found.join("/")
+  return twin === rel ? undefined : twin
+})
+
 export const resolveInside = Effect.fnUntraced(function* (root: string, given: string) {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -51,10 +77,16 @@ export const resolveInside = Effect.fnUntraced(function* (root: string, given: s
   const canonicalRoot = yield* fs.realPath(root).pipe(
     Effect.mapError((e) => new InternalError({ message: `realpath '${root}': ${e.code}`, cause: e }))
   )
-  const abs = checked.rel === "" ? canonicalRoot : path.join(canonicalRoot, ...checked.rel.split("/"))
+  const asked = checked.rel === "" ? canonicalRoot : path.join(canonicalRoot, ...checked.rel.split("/"))
   const escapes = (p: string) =>
     !isWithin(canonicalRoot, p, path.sep) || throughVcsDir(path.relative(canonicalRoot, p).split(path.sep).join("/"))
-  const info = yield* fs.statOption(abs).pipe(unseenAs(undefined))
+  const askedInfo = yield* fs.statOption(asked).pipe(unseenAs(undefined))
+  // Nothing at the path as typed: the same path in the other Unicode form (`café.md` typed composed, saved
+  // decomposed) is the file meant; E021 said "not found … did you mean 'café.md'?", a name that looks identical.
+  const twin = askedInfo === undefined ? yield* unicodeTwin(canonicalRoot, checked.rel) : undefined
+  const rel = twin ?? checked.rel
+  const abs = twin === undefined ? asked : path.join(canonicalRoot, ...twin.split("/"))
+  const info = twin === undefined ? askedInfo : yield* fs.statOption(abs).pipe(unseenAs(undefined))
   if (info !== undefined) {
     const real = yield* fs.realPath(abs).pipe(unseenAs(abs))
     if (escapes(real)) return yield* Effect.fail(new PathEscapes({ path: given }))
@@ -66,6 +98,6 @@ export const resolveInside = Effect.fnUntraced(function* (root: string, given: s
       if (escapes(path.resolve(path.dirname(abs), target))) return yield* Effect.fail(new PathEscapes({ path: given }))
     }
   }
-  const result: InsidePath = { rel: checked.rel, abs, info, trailingSlash: checked.trailingSlash }
+  const result: InsidePath = { rel, abs, info, trailingSlash: checked.trailingSlash }
   return result
 })

@@ -71,7 +71,7 @@ export const makeSnapshot = (input: {
       skillMd === undefined
         ? { _tag: "Absent" }
         : nul !== undefined
-          ? { _tag: "Invalid", message: nulMessage(nul), line: nul, raw: "", endLine: 0 }
+          ? { _tag: "Invalid", message: nulMessage(nul, skillMd), line: nul, raw: "", endLine: 0 }
           : (parsed.get("SKILL.md")?.frontmatter ?? parseFrontmatterLines(splitLines(skillMd))),
     lookup: (path) => byPath.get(normalizePath(path)),
     evalFiles: input.evalFiles ?? [],

@@ -5,12 +5,13 @@
  * middle goes through the longest-common-subsequence table.
  */
 
-const splitKeepingNothing = (text: string): Array<string> => {
-  if (text === "") return []
-  const lines = text.split(/\r\n|\r|\n/)
-  if (lines[lines.length - 1] === "") lines.pop()
-  return lines
-}
+/**
+ * The lines as `diff` and `patch` read them, each with its LF (a CR before it is part of the line, the
+ * last line may have none): a diff of a CRLF file then carries its CRs, and `patch` applies it (split at
+ * every CR, its lines matched no line of the file: "different line endings"); a line compared with its
+ * end, so the last line gaining or losing its LF is a change, as for `diff -u`.
+ */
+const linesOf = (text: string): Array<string> => text.match(/[^\n]*\n|[^\n]+$/g) ?? []
 
 type Op = { readonly kind: " " | "-" | "+"; readonly line: string }
 
@@ -47,7 +48,7 @@ const CONTEXT = 3
 /** `--- a/<path>` / `+++ b/<path>` and the hunks; empty when the texts are equal. */
 export const unifiedDiff = (path: string, before: string, after: string): string => {
   if (before === after) return ""
-  const ops = script(splitKeepingNothing(before), splitKeepingNothing(after))
+  const ops = script(linesOf(before), linesOf(after))
   const out: Array<string> = [`--- a/${path}`, `+++ b/${path}`]
   let k = 0
   while (k < ops.length) {
@@ -81,7 +82,10 @@ export const unifiedDiff = (path: string, before: string, after: string): string
     const oldCount = body.filter((o) => o.kind !== "+").length
     const newCount = body.filter((o) => o.kind !== "-").length
     out.push(`@@ -${oldCount === 0 ? oldLine - 1 : oldLine},${oldCount} +${newCount === 0 ? newLine - 1 : newLine},${newCount} @@`)
-    for (const o of body) out.push(`${o.kind}${o.line}`)
+    for (const o of body) {
+      // A last line without its LF: `diff -u` marks it, so `patch` adds none there.
+      out.push(o.line.endsWith("\n") ? `${o.kind}${o.line.slice(0, -1)}` : `${o.kind}${o.line}\n\\ No newline at end of file`)
+    }
     k = end
     start = end
   }

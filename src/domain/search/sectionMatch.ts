@@ -7,7 +7,8 @@
  *   kept. One refinement: when a heading equals the whole trimmed query
  *   (a heading that itself contains ` — `, copied from the outline), that
  *   heading is the one meant and wins over the shortened query.
- * - Matching is case-insensitive (full Unicode lowercase, not only ASCII).
+ * - Matching is case-insensitive (full Unicode lowercase, not only ASCII)
+ *   and blind to the Unicode form (NFC and NFD spellings of `é` are one).
  *   An empty (or blank) query matches only headings without text (a `##`
  *   line alone is one in CommonMark, and outline lists it).
  * - With several matches the first in outline order wins (files bytewise,
@@ -23,6 +24,7 @@
 import { headingWithArguments } from "../agents/claudeBody.js"
 import { compareBytewise } from "../sourcePaths.js"
 import { editDistance, typoBound } from "../suggest.js"
+import { composed } from "../unicodeForm.js"
 
 export interface HeadingEntry {
   readonly file: string
@@ -50,7 +52,8 @@ export const normalizeSectionQuery = (query: string): { readonly primary: string
 export const foldCase = (s: string): string => {
   // eslint-disable-next-line no-control-regex
   const shown = /[\u0000-\u0008\u000a-\u001f\u007f]/.test(s) ? s.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, "") : s
-  return shown.toLowerCase()
+  // One Unicode form (`Café` typed composed finds a heading saved decomposed), then case.
+  return composed(shown).toLowerCase()
 }
 
 /** Bytewise (UTF-8, i.e. code point) comparison, as outline orders files. */
