@@ -20,7 +20,8 @@
  * the body's version, `Mcp-Method` equal to its method, and for
  * `tools/call`, `prompts/get` and `resources/read` `Mcp-Name` equal to
  * `params.name` / `params.uri` (after the `=?base64?…?=` sentinel is
- * decoded). A missing, malformed or different header is 400 with -32020
+ * decoded); another method's `Mcp-Name`, when sent, equal to its `uri` or
+ * `name` (the Skills extension's `skills/get`). A missing, malformed or different header is 400 with -32020
  * `HeaderMismatch`. skc's tools mark no parameter `x-mcp-header`, so an
  * `Mcp-Param-*` header is not one skc recognises and is ignored.
  *
@@ -133,11 +134,14 @@ export const headerMismatch = (headers: Headers, message: Record<string, unknown
   if (method === false) return "Mcp-Method is repeated"
   if (method === undefined) return "the Mcp-Method header is required"
   if (method !== message.method) return `Mcp-Method header value '${method}' does not match body value '${String(message.method)}'`
-  const field = typeof message.method === "string" ? NAMED[message.method] : undefined
-  if (field === undefined) return undefined
+  const required = typeof message.method === "string" ? NAMED[message.method] : undefined
   const params = isObject(message.params) ? message.params : {}
-  const named = params[field]
   const name = single(headers, "mcp-name")
+  // Another method naming a resource (the Skills extension's `skills/get`, `resources/directory/read`): the
+  // header is not required, but one that is sent must agree with the body, which a gateway routes by.
+  const field = required ?? (name === undefined ? undefined : typeof params.uri === "string" ? "uri" : typeof params.name === "string" ? "name" : undefined)
+  if (field === undefined) return undefined
+  const named = params[field]
   if (name === false) return "Mcp-Name is repeated"
   if (name === undefined) return `the Mcp-Name header is required for ${String(message.method)}`
   if (!plainValue(name)) return "Mcp-Name holds characters a header value may not"

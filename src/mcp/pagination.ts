@@ -13,8 +13,9 @@
  * page of `resources/list`. The tag is no secret: an offset inside the list
  * serves what paging there would, and the cursors stay stable across
  * restarts and `--stateless` replicas behind one address (the
- * specification's "SHOULD provide stable cursors"). A list that shrank below
- * a cursor's offset refuses it; the client lists again from the start.
+ * specification's "SHOULD provide stable cursors"). The cursor also names
+ * the last item handed out (`k`), so a list that changed between pages goes
+ * on after that item wherever it now is (`decode`).
  */
 import { createHash } from "node:crypto"
 
@@ -44,18 +45,50 @@ export class InvalidCursor extends Error {
 /** The tag of `list`'s cursors: the same in every process, so any replica reads another's cursor. */
 const tagOf = (list: string): string => createHash("sha256").update(list).digest("base64url").slice(0, 16)
 
-const encode = (list: string, offset: number): string => Buffer.from(JSON.stringify({ o: offset, l: tagOf(list) }), "utf8").toString("base64url")
-
-/** The offset `cursor` names in `list` of `length` items; InvalidCursor when skc could not have handed it out for this list. */
-const decode = (list: string, cursor: string, length: number): number => {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"))
-    const { o, l } = typeof parsed === "object" && parsed !== null ? (parsed as { o?: unknown; l?: unknown }) : {}
-    if (typeof o === "number" && Number.isSafeInteger(o) && o > 0 && o <= length && l === tagOf(list)) return o
-  } catch {
-    // not ours
+/**
+ * An item's identity in its list: its `uri` (resources, skill entries, directory entries) or `name`
+ * (prompts), else its JSON. A cursor carries the last item's, hashed short.
+ */
+const identityOf = (item: unknown): string => {
+  if (typeof item === "object" && item !== null) {
+    const { uri, name } = item as { uri?: unknown; name?: unknown }
+    if (typeof uri === "string") return uri
+    if (typeof name === "string") return name
   }
-  throw new InvalidCursor(cursor)
+  return JSON.stringify(item) ?? ""
+}
+const keyOf = (item: unknown): string => createHash("sha256").update(identityOf(item)).digest("base64url").slice(0, 12)
+
+/** The cursor of the page after `items[end - 1]`. */
+const encode = (list: string, items: ReadonlyArray<unknown>, end: number): string =>
+  Buffer.from(JSON.stringify({ o: end, l: tagOf(list), k: keyOf(items[end - 1]) }), "utf8").toString("base64url")
+
+/**
+ * Where the page `cursor` names starts in `list`: just after the item the previous page ended with. A list
+ * that changed between pages (a skill built or removed while a client pages, with `--watch` or on a team
+ * server) moved that item: the offset alone served an item twice (the official SDK client then refused the
+ * whole listing: "the same uri is listed more than once") or skipped one. So the cursor names its item, and
+ * the page starts after it wherever it now is; a cursor whose item is gone is refused (-32602), and the
+ * client lists again from the start. InvalidCursor when skc could not have handed it out for this list.
+ */
+const decode = (list: string, cursor: string, items: ReadonlyArray<unknown>): number => {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"))
+  } catch {
+    throw new InvalidCursor(cursor)
+  }
+  const { o, l, k } = typeof parsed === "object" && parsed !== null ? (parsed as { o?: unknown; l?: unknown; k?: unknown }) : {}
+  if (typeof o !== "number" || !Number.isSafeInteger(o) || o <= 0 || l !== tagOf(list) || (k !== undefined && typeof k !== "string")) throw new InvalidCursor(cursor)
+  // A cursor of a server before the item key (a replica not yet upgraded): its offset, as it was read then.
+  if (k === undefined) {
+    if (o > items.length) throw new InvalidCursor(cursor)
+    return o
+  }
+  if (o <= items.length && keyOf(items[o - 1]) === k) return o
+  const at = items.findIndex((item) => keyOf(item) === k)
+  if (at === -1) throw new InvalidCursor(cursor, "the list changed since this cursor was handed out and its last item is gone: list again without a cursor")
+  return at + 1
 }
 
 /**
@@ -68,10 +101,10 @@ export const pageOf = <A>(
   cursor: string | undefined,
   size: number
 ): { readonly page: ReadonlyArray<A>; readonly nextCursor?: string } => {
-  const start = cursor === undefined ? 0 : decode(list, cursor, items.length)
+  const start = cursor === undefined ? 0 : decode(list, cursor, items)
   const end = start + size
   const page = items.slice(start, end)
-  return end < items.length ? { page, nextCursor: encode(list, end) } : { page }
+  return end < items.length ? { page, nextCursor: encode(list, items, end) } : { page }
 }
 
 /**
@@ -86,7 +119,7 @@ export const pageOfBytes = <A>(
   size: number,
   maxBytes: number
 ): { readonly page: ReadonlyArray<A>; readonly nextCursor?: string } => {
-  const start = cursor === undefined ? 0 : decode(list, cursor, items.length)
+  const start = cursor === undefined ? 0 : decode(list, cursor, items)
   const budget = maxBytes - PAGE_ENVELOPE_BYTES
   let end = start
   let bytes = 2
@@ -97,5 +130,5 @@ export const pageOfBytes = <A>(
     end++
   }
   const page = items.slice(start, end)
-  return end < items.length ? { page, nextCursor: encode(list, end) } : { page }
+  return end < items.length ? { page, nextCursor: encode(list, items, end) } : { page }
 }

@@ -159,6 +159,13 @@ export const requestMetaProblem = (meta: unknown): string | undefined => {
     const v = capabilities[name]
     if (v !== undefined && !isObject(v)) return `params._meta["${CLIENT_CAPABILITIES}"].${name}: expected object, received ${kindOf(v)}`
   }
+  // Each extension's settings are an object (schema: `extensions: { [key: string]: JSONObject }`): `true` was taken.
+  const extensions = capabilities.extensions
+  if (isObject(extensions)) {
+    for (const [key, v] of Object.entries(extensions)) {
+      if (!isObject(v)) return `params._meta["${CLIENT_CAPABILITIES}"].extensions["${key}"]: expected object, received ${kindOf(v)}`
+    }
+  }
   const info = meta[CLIENT_INFO]
   if (info !== undefined) {
     if (!isObject(info)) return `params._meta["${CLIENT_INFO}"]: expected object (an Implementation), received ${kindOf(info)}`
@@ -344,6 +351,12 @@ export class RevisionTransport implements Transport {
     if (version === undefined) {
       if (message.method === "server/discover" || message.method === "subscriptions/listen") {
         return void this.fail(id, INVALID_PARAMS, `${message.method} needs params._meta["${PROTOCOL_VERSION}"] (revision ${MODERN_REVISION})`)
+      }
+      // Per-request fields of this revision (`clientCapabilities`) without its version, in a process no
+      // `initialize` put in legacy semantics: a modern request missing a required field, which the
+      // revision says to reject with -32602 (basic/index) and the HTTP server did; stdio served it.
+      if (!this.handshake && meta !== undefined && Object.keys(meta).some((k) => k.startsWith("io.modelcontextprotocol/"))) {
+        return void this.fail(id, INVALID_PARAMS, requestMetaProblem(meta) ?? `${message.method} needs params._meta["${PROTOCOL_VERSION}"] (revision ${MODERN_REVISION})`)
       }
       return pass()
     }

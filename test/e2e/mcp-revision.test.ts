@@ -149,6 +149,19 @@ describe("issue 48 item 1: revision 2026-07-28 over stdio", () => {
     const d = await s.request("server/discover", {})
     expect(d.error?.code).toBe(-32602)
   })
+
+  it("a request with this revision's per-request fields but no protocolVersion, in a process with no initialize, is -32602 as over HTTP (basic/index: a request missing a required field); an extension's settings that are no object too", async () => {
+    const { "io.modelcontextprotocol/protocolVersion": _, ...noVersion } = META
+    for (const method of ["skills/list", "tools/list"]) {
+      const r = await s.request(method, { _meta: noVersion })
+      expect([method, r.error?.code]).toEqual([method, -32602])
+      expect(r.error?.message).toContain("io.modelcontextprotocol/protocolVersion")
+    }
+    const caps = META["io.modelcontextprotocol/clientCapabilities"] as Record<string, unknown>
+    const loose = await s.request("tools/list", { _meta: { ...META, "io.modelcontextprotocol/clientCapabilities": { ...caps, extensions: { "io.modelcontextprotocol/skills": true } } } })
+    expect(loose.error?.code).toBe(-32602)
+    expect(loose.error?.message).toContain('extensions["io.modelcontextprotocol/skills"]: expected object')
+  })
 })
 
 describe("issue 48 item 1: a 2025-11-25 client is served as before", () => {

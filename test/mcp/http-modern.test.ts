@@ -56,6 +56,13 @@ describe("headerMismatch", () => {
     expect(headerMismatch({ ...ok, "mcp-name": "skill://other/SKILL.md" }, call)).toMatch(/does not match body value 'skill:\/\/notes\/SKILL.md'/)
     expect(headerMismatch({ ...ok, "mcp-name": "caf\u00e9" }, call)).toMatch(/characters a header value may not/)
   })
+  it("an extension method naming a resource (skills/get) needs no Mcp-Name, but one sent must match its uri (streamable-http, Server Validation)", () => {
+    const get = { id: 3, method: "skills/get", params: { uri: "skill://project/alpha/SKILL.md", ...meta("2026-07-28") } }
+    const headers = { "mcp-protocol-version": "2026-07-28", "mcp-method": "skills/get" }
+    expect(headerMismatch(headers, get)).toBeUndefined()
+    expect(headerMismatch({ ...headers, "mcp-name": "skill://project/alpha/SKILL.md" }, get)).toBeUndefined()
+    expect(headerMismatch({ ...headers, "mcp-name": "skill://project/beta/SKILL.md" }, get)).toMatch(/does not match body value 'skill:\/\/project\/alpha\/SKILL.md'/)
+  })
   it("a method that names nothing needs no Mcp-Name", () => {
     expect(headerMismatch({ "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" }, { id: 1, method: "tools/list", params: meta("2026-07-28") })).toBeUndefined()
   })

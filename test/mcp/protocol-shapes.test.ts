@@ -130,9 +130,23 @@ describe("cursors (2026-07-28 server/utilities/pagination, 'Error Handling': inv
     expect(pageOf("resources/directory/read skill://project/a/references", items, dir, 50).page[0]).toBe(50)
   })
 
-  it("cursors are stable: the same list and offset give the same cursor (a restart, another --stateless replica)", () => {
-    expect(pageOf("resources/list", items, undefined, 50).nextCursor).toBe(at("resources/list", 50))
+  it("cursors are stable: the same list gives the same cursor (a restart, another --stateless replica); a cursor of an older server, an offset alone, is read as before", () => {
+    expect(pageOf("resources/list", items, undefined, 50).nextCursor).toBe(pageOf("resources/list", [...items], undefined, 50).nextCursor)
     expect(pageOf("resources/list", items, at("resources/list", 100), 50).page).toEqual(items.slice(100))
+  })
+
+  it("a list that changed between pages goes on after the last item handed out: nothing twice, nothing skipped; that item gone, the cursor is refused", () => {
+    const skills = Array.from({ length: 45 }, (_, i) => ({ uri: `skill://project/s${String(i).padStart(2, "0")}/SKILL.md` }))
+    const first = pageOf("skills/list", skills, undefined, 20)
+    // A skill built before the cursor's place (probe: the official SDK client refused the listing, "the same uri is listed more than once").
+    const grown = [{ uri: "skill://project/aaa-new/SKILL.md" }, ...skills]
+    expect(pageOf("skills/list", grown, first.nextCursor, 20).page[0]).toEqual(skills[20])
+    // One removed before it: the offset alone skipped s20.
+    const shrunk = skills.filter((_, i) => i !== 3)
+    expect(pageOf("skills/list", shrunk, first.nextCursor, 20).page[0]).toEqual(skills[20])
+    // The cursor's own item removed: no place to go on from.
+    const gone = skills.filter((_, i) => i !== 19)
+    expect(() => pageOf("skills/list", gone, first.nextCursor, 20)).toThrow(/list again without a cursor/)
   })
 
   it("a list that shrank to the cursor's offset gives an empty last page; below it, the cursor is refused and the client lists again", () => {
