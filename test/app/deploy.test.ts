@@ -86,13 +86,15 @@ describe("DECISIONS #9 (revised): where a build links", () => {
     expect(Result.getOrThrow(await w.run(build({ skill: "demo", global: true }))).deployments[0]!.path).toBe("/home/u/.claude/skills/demo")
   })
 
-  it("DECISIONS #9 an old link under home to the project runtime is reported by -v and left alone", async () => {
+  it("DECISIONS #9 an old link under home to the project runtime is said (agents list it in every project) and left alone", async () => {
     const w = memoryWorld({ files })
     Effect.runSync(w.fs.makeDirectory("/home/u/.claude/skills", { recursive: true }))
     Effect.runSync(w.fs.makeDirectory("/proj/.skillc/runtime/demo", { recursive: true }))
     Effect.runSync(w.fs.symlink("/proj/.skillc/runtime/demo", "/home/u/.claude/skills/demo", "dir"))
     Result.getOrThrow(await w.run(build({ skill: "demo" })))
-    expect(w.diagnostics.traces.join("\n")).toContain("old link under home still points at this project's runtime: /home/u/.claude/skills/demo")
+    expect(w.diagnostics.warnings.map((x) => (x._tag === "Notice" ? x.message : "")).join("\n")).toContain(
+      "/home/u/.claude/skills/demo: an old link under your home still points at this project's runtime, so agents list 'demo' in every project (Claude Code lists it instead of this project's own); remove it (rm /home/u/.claude/skills/demo)"
+    )
     expect(Effect.runSync(w.fs.readLink("/home/u/.claude/skills/demo"))).toBe("/proj/.skillc/runtime/demo")
   })
 

@@ -269,8 +269,15 @@ const buildResolved = Effect.fnUntraced(function* (
   if (overlap !== undefined) yield* warnTargetOverlap(deployments, { scope, skills: [skill.name], fromConfig: overlap.fromConfig })
   if (scope === "project" && deploys) {
     const home = yield* homeCopies(targets, skill.name, runtimeDir)
+    // Said, not only with -v: after an upgrade from an skc that deployed project skills under the home
+    // (before DECISIONS #9 was revised), the agents list that link in every project, and Claude Code lists
+    // it instead of the project's own (discover: "shadowed"), which the build gave no sign of.
     for (const old of home.oldLinks) {
-      yield* verbose(`old link under home still points at this project's runtime: ${old} (remove it by hand if the skill should stay in this project)`)
+      yield* warn(
+        Warning.notice(
+          `${old}: an old link under your home still points at this project's runtime, so agents list '${skill.name}' in every project (Claude Code lists it instead of this project's own); remove it (rm ${shellWord(old)}) unless the skill should be seen everywhere`
+        )
+      )
     }
     // Claude Code lists the user's copy of a name, not the project's: the skill just deployed would never be seen.
     for (const copy of home.userFirst) {

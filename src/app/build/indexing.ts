@@ -23,6 +23,7 @@ import { fsInternal, timeSlicer } from "../shared/index.js"
 import { Clock, Context, Deferred, Effect, Option, Scope } from "effect"
 import { Path } from "effect/Path"
 import { IndexCollision, IndexUnusable, InternalError, PathEscapes, Warning } from "../../domain/errors.js"
+import { nameProblem, suggestedName } from "../../domain/skillName.js"
 import { splitLines, stripBom } from "../../domain/markdown/lines.js"
 import type { MarkdownDoc } from "../../domain/markdown/model.js"
 import { scanMarkdown } from "../../domain/markdown/scan.js"
@@ -568,6 +569,15 @@ const entryPointStaysInside = (skill: ResolvedSkill) =>
     if (!isWithin(root, entry, path.sep)) return yield* Effect.fail(new PathEscapes({ path: "SKILL.md" }))
   })
 
+/** The way on for a skill whose name `skc build` refuses (E011), or undefined for a name it takes. */
+const unbuildableNameHint = (name: string): string | undefined => {
+  // The folder's name, which build checks first (compile.ts: skc stores, links and serves a skill by it).
+  if (nameProblem(name) === undefined) return undefined
+  const example = suggestedName(name)
+  const to = example === undefined ? "a name of lowercase letters, digits and single hyphens" : `'${example}'`
+  return `'${name}' is no name skc build takes (lowercase letters, digits and single hyphens): rename the skill's directory and its name: field to ${to}, then build it${example === undefined ? "" : ` (skc build ${example})`}`
+}
+
 /**
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
  * collision → E002 stale; the opened index lives as long as the scope.
@@ -582,8 +592,13 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
       // A skill whose SKILL.md leads out of its directory was told to run 'skc build', which refuses it
       // (E012): the same E012 here, where a build would end.
       Effect.andThen(verbose(`search index ${path}: ${reason}`), reason === "missing" ? entryPointStaysInside(skill) : Effect.void),
-      Effect.flatMap(reason === "missing" && skill.foreign !== true ? builtElsewhere(skill) : Effect.succeed(false), (elsewhere) =>
-        Effect.fail(new IndexUnusable({ skill: skill.name, reason, ...(elsewhere ? { hint: NOT_BUILT_HERE } : hint !== undefined ? { hint } : {}) })))
+      Effect.flatMap(reason === "missing" && skill.foreign !== true ? builtElsewhere(skill) : Effect.succeed(false), (elsewhere) => {
+        // A name an older skc built (`docs_helper`) and build now refuses (E011): "run 'skc build'" led in a circle.
+        const renamed = skill.foreign === true ? undefined : unbuildableNameHint(skill.name)
+        return Effect.fail(
+          new IndexUnusable({ skill: skill.name, reason, ...(renamed !== undefined ? { hint: renamed } : elsewhere ? { hint: NOT_BUILT_HERE } : hint !== undefined ? { hint } : {}) })
+        )
+      })
     )
   const first = searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)
   // Another process holds a lock on the file past the read's wait (a `sqlite3` shell in a transaction):
