@@ -106,4 +106,10 @@ export const runServer = (serve: (stop: AbortSignal) => Promise<void>, verboseOn
       })
     }),
     verboseOn
-  )
+  ).then((code) => {
+    // The server is done (stopped, or refused its start: a --port in use is E100): a connection a background
+    // task still holds (a --log-to store that took the login and went silent) kept the process alive for
+    // good, for a supervisor to take as a running server. Unref'd: a process with nothing left ends first.
+    setTimeout(() => process.exit(code), CLOSE_WAIT_MS).unref()
+    return code
+  })

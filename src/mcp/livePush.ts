@@ -55,6 +55,8 @@ export const startLivePush = async (version: string, url: string, projects: Read
     store ??= ManagedRuntime.make(TeamStoreLive(url))
     const service = await store.runPromiseExit(Effect.service(TeamLogStore))
     let problem: ReturnType<typeof problemOf> | undefined
+    // The store's opening interrupted by the server's stop (its store disposed meanwhile): no push failed.
+    if (Exit.isFailure(service) && Cause.hasInterruptsOnly(service.cause)) return
     if (Exit.isFailure(service)) problem = problemOf(service.cause, shown)
     else {
       for (const p of pushers) {

@@ -63,6 +63,22 @@ const driverError = (e: unknown): unknown => (isSqlError(e) ? e.reason.cause : e
  */
 export const LOCK_TIMEOUT_MS = 5_000
 export const STATEMENT_TIMEOUT_MS = 30_000
+/**
+ * How long skc waits for an answer the server owes, past which it gives up: `statement_timeout` is the
+ * server's own bound and cannot help when the server (or the network) stops answering. A stopped
+ * PostgreSQL (SIGSTOP) or a listener that took the login and went silent held `sync --to` and
+ * `stats --from` for ever (a probe: killed after 90 s with nothing said).
+ */
+export const ANSWER_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 10_000
+
+/** `effect`, failed with "no answer" when the server gives none within `ms`. */
+const answeredWithin =
+  (ms: number) =>
+  <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | Error, R> =>
+    Effect.timeoutOrElse(effect, {
+      duration: ms,
+      orElse: () => Effect.fail(new Error(`no answer from the server in ${ms / 1000} s (it or the network stopped answering)`))
+    })
 
 /** What a timeout's SQLSTATE means for the user: the server's own words do not say which setting, or why. */
 const timeoutHint = (code: unknown, message: string): string => {
@@ -269,12 +285,19 @@ const acquire = (pool: pg.Pool) =>
 const pushPipeline = <E>(
   pool: pg.Pool,
   next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>,
-  options?: Pick<PushOptions, "onBatch" | "onRejected">
+  options: Pick<PushOptions, "onBatch" | "onRejected"> | undefined,
+  answerMs: number
 ) =>
   Effect.scoped(
     Effect.gen(function* () {
-      const { client } = yield* acquire(pool)
-      const wait = <A>(p: Promise<A>) => Effect.tryPromise({ try: () => p, catch: (e) => e })
+      const held = yield* acquire(pool)
+      const { client } = held
+      // A batch the server never answers (a COPY's end, its COMMIT) is given up, its connection destroyed.
+      const wait = <A>(p: Promise<A>) =>
+        Effect.tryPromise({ try: () => p, catch: (e) => e }).pipe(
+          answeredWithin(answerMs),
+          Effect.tapError((e) => Effect.sync(() => void (held.broken ??= asError(e))))
+        )
       let added = 0
       let sent = 0
       let inflight: { readonly committed: Promise<number>; readonly rows: number } | undefined
@@ -300,7 +323,7 @@ const pushPipeline = <E>(
   )
 
 /** The service over an open client and its pool; the schema must be migrated (see `layer`). */
-export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: string): TeamLogStoreService => ({
+export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: string, answerMs: number = ANSWER_TIMEOUT_MS): TeamLogStoreService => ({
   push: (rows, options) => {
     const size = Math.max(1, options?.batchSize ?? PUSH_BATCH)
     let i = 0
@@ -314,13 +337,13 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: st
     return pushPipeline(pool, next, {
       ...(onBatch === undefined ? {} : { onBatch: (sent: number) => onBatch(sent, rows.length) }),
       ...(options?.onRejected === undefined ? {} : { onRejected: options.onRejected })
-    }).pipe(
+    }, answerMs).pipe(
       Effect.mapError(failure("write", where))
     )
   },
 
   pushFrom: <E>(next: Effect.Effect<ReadonlyArray<TeamLogRow> | undefined, E>, options?: Pick<PushOptions, "onBatch" | "onRejected">) =>
-    pushPipeline(pool, next.pipe(Effect.mapError((e) => new SourceFailure(e))), options).pipe(
+    pushPipeline(pool, next.pipe(Effect.mapError((e) => new SourceFailure(e))), options, answerMs).pipe(
       Effect.mapError((e): LogStoreError | E => (e instanceof SourceFailure ? (e.error as E) : failure("write", where)(e)))
     ),
 
@@ -336,12 +359,13 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: st
       const periodWhere = `${groupBy === "commands" ? clause : groupBy === "funnel" ? `${clause} AND (command = 'activate' OR (${audience}))` : `${clause} AND ${audience}`} AND command <> 'stats'`
       const [p] = (yield* sql.unsafe(pgPeriodSql(periodWhere), params)) as ReadonlyArray<Record<string, unknown>>
       return listRows(groupBy, { start: nullableText(p?.start), end: nullableText(p?.end) }, rows)
-    }).pipe(Effect.mapError(failure("read", where))),
+    }).pipe(answeredWithin(answerMs), Effect.mapError(failure("read", where))),
 
   count: sql
     .unsafe(`SELECT count(*) AS n FROM ${TABLE}`)
     .pipe(
       Effect.map((rows) => Number((rows as ReadonlyArray<Record<string, unknown>>)[0]?.n ?? 0)),
+      answeredWithin(answerMs),
       Effect.mapError(failure("read", where))
     )
 })
@@ -354,7 +378,8 @@ export const makeTeamLogPg = (sql: SqlClient.SqlClient, pool: pg.Pool, where: st
  * push, runs the COPY of a push, which `@effect/sql-pg` does not speak. Both
  * connect with the same settings (./pgPassword.ts) and application name.
  */
-export const layer = (url: string, options?: { readonly applicationName?: string }): Layer.Layer<TeamLogStore, LogStoreError> => {
+export const layer = (url: string, options?: { readonly applicationName?: string; readonly answerTimeoutMs?: number }): Layer.Layer<TeamLogStore, LogStoreError> => {
+  const answerMs = options?.answerTimeoutMs ?? ANSWER_TIMEOUT_MS
   const where = describeUrl(url)
   // The password is given (read by pgSettings as pg reads it, the password file included): left to pg, the
   // password file is read by its deprecated path, which prints a DeprecationWarning on every push. It goes
@@ -365,6 +390,8 @@ export const layer = (url: string, options?: { readonly applicationName?: string
         connectionString: withUrlPassword(driverUrl(url), password),
         max: 1,
         connectionTimeoutMillis: 10_000,
+        // The driver's own bound on a statement's answer (BEGIN, the staging table, ROLLBACK).
+        query_timeout: answerMs,
         lock_timeout: LOCK_TIMEOUT_MS,
         statement_timeout: STATEMENT_TIMEOUT_MS,
         application_name: options?.applicationName ?? "skc"
@@ -394,8 +421,8 @@ export const layer = (url: string, options?: { readonly applicationName?: string
         startupParameters: { lock_timeout: `${LOCK_TIMEOUT_MS}ms`, statement_timeout: `${STATEMENT_TIMEOUT_MS}ms` },
         maxConnections: 1
       })
-      yield* migrate.pipe(Effect.provideService(SqlClient.SqlClient, sql))
-      return makeTeamLogPg(sql, p, where)
+      yield* migrate.pipe(Effect.provideService(SqlClient.SqlClient, sql), answeredWithin(answerMs))
+      return makeTeamLogPg(sql, p, where, answerMs)
     }).pipe(Effect.mapError(failure("open", where)))
   ).pipe(Layer.provide(Reactivity.layer))
 }
