@@ -11,6 +11,8 @@ import { nodeHasher } from "../../src/adapters/node/NodeHasher.js"
 import { Progress } from "../../src/ports/Progress.js"
 import { keepingStore } from "../helpers/keepingStore.js"
 import { memoryWorld } from "../../src/testing.js"
+import { Env } from "../../src/ports/Env.js"
+import { makeMemoryEnv } from "../../src/adapters/memory/MemoryEnv.js"
 
 const SKILL = "---\nname: demo\ndescription: A demo skill. Use when testing.\n---\n# Demo\n\n## Setup\n\nInstall it.\n"
 
@@ -40,6 +42,29 @@ describe("issue 18 teamPush (sync --to) in process", () => {
         [machine, user]
       ])
       expect(seen).toEqual(["start Pushing demo 2 rows", "update 2", "stop"])
+    })
+  )
+
+  it.effect("docs/team.md 'Row identity': a log keeps whom it was first pushed as, so a new host name or a new owner pushes nothing twice", () =>
+    Effect.gen(function* () {
+      const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL } })
+      yield* Effect.provide(Effect.andThen(recordedBuild({ skill: "demo" }), recordedShow({ skill: "demo", section: "Setup" })), world.layer)
+      world.fs.seed({ "/proj/.skillc/runtime/demo/.skillc-meta/logs.db": "" })
+      const store = keepingStore()
+      const push = (env?: { readonly hostName: string; readonly userName: string }) =>
+        teamPush({ to: "postgres://team.example/db" }).pipe(
+          // Inside the world's layer, so that this Env is the one the push reads.
+          env === undefined ? (e) => e : Effect.provideService(Env, makeMemoryEnv({ cwd: "/proj", home: "/home/u", ...env })),
+          Effect.provide(Layer.merge(world.layer, store.layer))
+        )
+      const first = yield* push()
+      expect([first.rows, first.added]).toEqual([2, 2])
+      // The laptop renamed between networks, then the log read by another user: the same rows, the same ids.
+      const renamed = yield* push({ hostName: "vm.local", userName: "memory-user" })
+      const chowned = yield* push({ hostName: "vm.local", userName: "operator" })
+      expect([renamed.added, chowned.added, store.rows.size]).toEqual([0, 0, 2])
+      const machine = identityHash(nodeHasher.sha256Hex, "machine", "memory-host")
+      expect([...store.rows.values()].every((r) => r.machine === machine)).toBe(true)
     })
   )
 })

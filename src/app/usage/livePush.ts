@@ -34,7 +34,7 @@ import { Effect } from "effect"
 import { teamRowConverter } from "../../domain/teamRows.js"
 import { AccessLog } from "../../ports/AccessLog.js"
 import { TeamLogStore } from "../../ports/TeamLogStore.js"
-import { PAGE, pushedLogs, pushIdentity, writerIdentity } from "./teamPush.js"
+import { PAGE, pushedAs, pushedLogs, pushIdentity, writerIdentity } from "./teamPush.js"
 
 /** Identical rows share a timestamp: a row this much older than the newest pushed cannot recur (teamRowConverter). */
 const FORGET_AFTER_MS = 60 * 60_000
@@ -63,7 +63,7 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
   let rows = 0
   // Every served skill's log and the global log of cross-skill questions nothing answered, as `sync --to` pushes them.
   for (const { dbFile, uid } of yield* pushedLogs(undefined)) {
-    const who = writerOf(uid)
+    const who = yield* pushedAs(dbFile, writerOf(uid))
     const fresh = (): PushedLog => ({ after: 0, lastRow: undefined, convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS }) })
     let kept = state.logs.get(dbFile) ?? fresh()
     if (kept.after > 0) {

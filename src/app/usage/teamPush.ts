@@ -104,6 +104,43 @@ export const writerIdentity = Effect.gen(function* () {
   }
 })
 
+/** The file beside a log that records whom its rows were first pushed as (`pushedAs`). */
+export const PUSHED_AS_FILE = "team-identity.json"
+
+type PushIdentity = { readonly machine: string; readonly user: string; readonly writer?: string }
+
+const HASH16 = /^[0-9a-f]{16}$/
+
+/**
+ * Whom a log's rows are pushed as: the identity recorded beside it at its first push, else `computed`
+ * (this machine, the log's writer), recorded now. A row's id hashes that identity, so a log must keep it:
+ * a laptop whose host name changes (macOS renames it between networks), a home or project on NFS used
+ * from two hosts, or a runtime `chown`ed to the server's user, pushed every row again under new ids,
+ * every read counted twice (a probe: 439 rows stored 878 times). Logs pushed before the record existed
+ * get the identity they were pushed as when the host and the owner are unchanged. A record that cannot
+ * be written (a read-only runtime) leaves the push as it was: computed each time.
+ */
+export const pushedAs = Effect.fnUntraced(function* (dbFile: string, computed: PushIdentity) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const file = path.join(path.dirname(dbFile), PUSHED_AS_FILE)
+  // Recovery: a record that is missing, unreadable or not skc's is no record; it is written anew below.
+  const text = yield* fs.readFileString(file).pipe(Effect.orElseSucceed(() => undefined))
+  if (text !== undefined) {
+    try {
+      const r = JSON.parse(text) as { machine?: unknown; user?: unknown; writer?: unknown }
+      if (typeof r.machine === "string" && HASH16.test(r.machine) && typeof r.user === "string" && HASH16.test(r.user)) {
+        return { machine: r.machine, user: r.user, ...(typeof r.writer === "string" ? { writer: r.writer } : {}) } satisfies PushIdentity
+      }
+    } catch {
+      // not JSON: written anew
+    }
+  }
+  // Recovery: where the record cannot be written, each push computes the identity, as before it existed.
+  yield* fs.writeFileAtomic(file, `${JSON.stringify({ machine: computed.machine, user: computed.user, ...(computed.writer === undefined ? {} : { writer: computed.writer }) })}\n`).pipe(Effect.ignore)
+  return computed
+})
+
 export const teamPushPlan = Effect.fn("skc.teamPushPlan")(function* (input: TeamPushInput) {
   const log = yield* AccessLog
   const { who } = yield* pushIdentity
@@ -140,7 +177,7 @@ export const teamPush = Effect.fn("skc.teamPush")(
     for (const { skill, dbFile, uid } of yield* pushedLogs(input.skill)) {
       // Read, converted and sent page by page (local id order): one page of rows in memory at a
       // time, the next page read while the store stores the previous one.
-      const writer = writerOf(uid)
+      const writer = yield* pushedAs(dbFile, writerOf(uid))
       const convert = teamRowConverter(hash, writer)
       let started = false
       let after = 0
