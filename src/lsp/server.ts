@@ -22,7 +22,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { existsSync, statSync } from "node:fs"
 import { basename, dirname, join, relative, sep } from "node:path"
-import { Effect, ManagedRuntime } from "effect"
+import { Cause, Effect, Exit, ManagedRuntime } from "effect"
 import {
   createConnection,
   DidChangeWatchedFilesNotification,
@@ -265,16 +265,30 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
      * Whether a buffer of this path is open. A client may spell a path's URI otherwise than pathToFileURL
      * (Neovim 0.7 writes `caf%c3%a9` where Node writes `caf%C3%A9`), so a buffer is found by its path: before,
      * a new SKILL.md in `.skillc/skills/café/` was no skill's and got no diagnostics until saved. The paths
-     * are gathered again after each open and close (these listeners run before the server's own).
+     * (each with the URIs the client opened it by) are gathered again after each open and close (these
+     * listeners run before the server's own).
      */
-    let openPaths: Set<string> | undefined
-    documents.onDidOpen(() => (openPaths = undefined))
-    documents.onDidClose(() => (openPaths = undefined))
-    const isOpen = (file: string): boolean => {
-      if (documents.get(toUri(file)) !== undefined) return true
-      openPaths ??= new Set(documents.keys().flatMap((uri) => toPath(uri) ?? []))
-      return openPaths.has(file)
+    let openUris: Map<string, Array<string>> | undefined
+    documents.onDidOpen(() => (openUris = undefined))
+    documents.onDidClose(() => (openUris = undefined))
+    const byPath = (): Map<string, Array<string>> => {
+      if (openUris === undefined) {
+        openUris = new Map()
+        for (const uri of documents.keys()) {
+          const path = toPath(uri)
+          if (path !== undefined) openUris.set(path, [...(openUris.get(path) ?? []), uri])
+        }
+      }
+      return openUris
     }
+    const isOpen = (file: string): boolean => documents.get(toUri(file)) !== undefined || byPath().has(file)
+    /**
+     * The URIs to name a file by: an open buffer's as the client sent it in didOpen (a client keys its
+     * diagnostics and edits by the URI string: Neovim 0.7's `caf%c3%a9%20%5bx%5d` got them under Node's
+     * `caf%C3%A9%20%5Bx%5D`, another string), else the server's own spelling.
+     */
+    const urisOf = (file: string): ReadonlyArray<string> => byPath().get(file) ?? [toUri(file)]
+    const uriOf = (file: string): string => urisOf(file)[0]!
 
     // Set once the client sent `exit` or closed its end: a lint still running then (an editor that opened a
     // file and quit at once, a script that wrote its whole session) has no one to publish to, and sending
@@ -427,15 +441,16 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       }
       const now = new Set<string>()
       for (const [file, all] of byFile) {
-        const uri = toUri(join(s.root, ...file.split("/")))
-        now.add(uri)
         const version = last.versions.get(file)
         const diagnostics = all.length <= MAX_DIAGNOSTICS_PER_FILE ? all : capped(all, file)
-        sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
+        for (const uri of urisOf(join(s.root, ...file.split("/")))) {
+          now.add(uri)
+          sendDiagnostics({ uri, diagnostics, ...(version === undefined ? {} : { version }) })
+        }
       }
       for (const rel of last.texts.keys()) {
-        const uri = toUri(join(s.root, ...rel.split("/")))
-        if (!now.has(uri)) {
+        for (const uri of urisOf(join(s.root, ...rel.split("/")))) {
+          if (now.has(uri)) continue
           now.add(uri)
           sendDiagnostics({ uri, diagnostics: [], version: last.versions.get(rel) })
         }
@@ -491,14 +506,19 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       }
       const { texts, versions, open } = started
       s.runtime
-        .runPromise(lintBuffers(root, open, s.parses))
-        .then(
-          (lint) => {
-            s.last = { lint, texts, versions }
-            publish(s)
-          },
-          (e: unknown) => log(`skc lsp: cannot lint ${root}: ${e instanceof Error ? e.message : String(e)}`)
-        )
+        .runPromiseExit(lintBuffers(root, open, s.parses))
+        .then((exit) => {
+          if (Exit.isSuccess(exit)) {
+            s.last = { lint: exit.value, texts, versions }
+            return publish(s)
+          }
+          // Interrupted: the session ended (shutdown, exit, the editor gone) or the skill was released, and its
+          // runtime disposed mid-lint. Nothing went wrong, and there is no one to tell: before, quitting the
+          // editor during a lint logged "cannot lint …: All fibers interrupted without error" as a warning.
+          if (Cause.hasInterruptsOnly(exit.cause)) return
+          const e = Cause.squash(exit.cause)
+          log(`skc lsp: cannot lint ${root}: ${e instanceof Error ? e.message : String(e)}`)
+        })
         // Each waiter checks whether this lint read the text it waits for, and waits on if not (a lint follows).
         .then(() => {
           for (const w of s.waiters.splice(0)) w()
@@ -580,7 +600,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const t = textOf(last, file)
       if (t === undefined) return undefined
       const edits: Array<TextEdit> = fixes.flatMap((f) => f.edits).map((e) => ({ range: { start: toPosition(t, e.start), end: toPosition(t, e.end) }, newText: e.text }))
-      const uri = toUri(join(root, ...file.split("/")))
+      const uri = uriOf(join(root, ...file.split("/")))
       const version = last.versions.get(file) ?? null
       // A versioned edit: an editor whose buffer moved on since this lint refuses it instead of misplacing it.
       const change: TextDocumentEdit = { textDocument: { uri, version }, edits }
@@ -737,7 +757,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       if (at === undefined || t === undefined) return null
       // A link's target, else the files a path mention names (one, or each of a directory's or glob's).
       const to = definitions(at.last.lint.snapshot, at.rel, t, params.position)
-      const locations = to.map((d) => ({ uri: toUri(join(at.s.root, ...d.path.split("/"))), range: { start: { line: d.line, character: 0 }, end: { line: d.line, character: 0 } } }))
+      const locations = to.map((d) => ({ uri: uriOf(join(at.s.root, ...d.path.split("/"))), range: { start: { line: d.line, character: 0 }, end: { line: d.line, character: 0 } } }))
       return locations.length === 0 ? null : locations.length === 1 ? locations[0]! : locations
     }, ["textDocument", "position"]))
 
@@ -757,7 +777,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const edits = renameHeading(at.last.lint.snapshot, at.rel, params.position.line, params.newName, (p) => textOf(at.last, p))
       if (edits === undefined) return null
       const changes: Record<string, Array<TextEdit>> = {}
-      for (const [file, list] of edits) changes[toUri(join(at.s.root, ...file.split("/")))] = [...list]
+      for (const [file, list] of edits) changes[uriOf(join(at.s.root, ...file.split("/")))] = [...list]
       return { changes }
     }, ["textDocument", "position", "newName"]))
 

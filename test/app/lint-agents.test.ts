@@ -270,7 +270,7 @@ describe("issue 43 (DECISIONS #51) SKL702 measures Claude Code's whole entry", (
       const d = `${"Fills PDF forms. ".repeat(74).trim()} Use when asked.`
       expect([...d].length).toBe(1273)
       expect(skl702(yield* lintMemory("long", skill("x".repeat(1200))))).toEqual([
-        "description + when_to_use is 2476 characters; Claude Code cuts it at 1536 in its skill listing"
+        "description + when_to_use is 2476 UTF-16 units; Claude Code cuts it at 1536 in its skill listing"
       ])
       expect(skl702(yield* lintMemory("long", skill("Short.")))).toEqual([])
     }))

@@ -68,7 +68,10 @@ describe("RFC-0008:C-REGISTRY name and description details (DECISIONS #19, #20)"
   it("SKL103/SKL107 count code points, not UTF-16 units", () => {
     const d = "😀".repeat(1024)
     expect(lintFiles({ "SKILL.md": SKILL("# Demo\n", `name: demo\ndescription: "Use when ${d}"`) }).lines.some((l) => l.includes("SKL107"))).toBe(true)
-    expect(lintFiles({ "SKILL.md": SKILL("# Demo\n", `name: demo\ndescription: "Use when ${d.slice(0, 2000)}"`) }).lines).toEqual([])
+    const under = lintFiles({ "SKILL.md": SKILL("# Demo\n", `name: demo\ndescription: "Use when ${d.slice(0, 2000)}"`) }).lines
+    expect(under.filter((l) => /SKL10[37]/.test(l))).toEqual([])
+    // Claude Code's cap is another measure (SKL702, DECISIONS #51): 1,009 code points are 2,009 UTF-16 units, over its 1,536.
+    expect(under).toEqual(["SKILL.md:3:1 warning[W300]: SKL702 description-truncated: description is 2009 UTF-16 units; Claude Code cuts it at 1536 in its skill listing"])
   })
   it("SKL108 finds triggers across folded lines, case-insensitively", () => {
     expect(lintFiles({ "SKILL.md": SKILL("# Demo\n", "name: demo\ndescription: >\n  Does demos. USE\n  WHEN asked.") }).lines).toEqual([])

@@ -86,8 +86,8 @@ describe("a URI spelled otherwise than Node spells it (Neovim 0.7 percent-encode
     expect(neovimUri).toContain("/caf%c3%a9/")
     const text = ["---", "name: café", "description: Does new things.", "---", "# Café", "", "See [the guide](guide.md).", ""].join("\n")
     await lsp.open(neovimUri, text)
-    // Published under the server's spelling of the path; Neovim decodes a URI to its file name, so it is the same buffer.
-    const codes = (await lsp.diagnostics(uriOf(file))).map((d) => d.code)
+    // Published under the URI the client opened (LSP keys diagnostics by URI string), not Node's `caf%C3%A9`.
+    const codes = (await lsp.diagnostics(neovimUri)).map((d) => d.code)
     expect(codes).toContain("SKL301")
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: neovimUri } })
   })

@@ -28,9 +28,16 @@ export interface BufferLint {
 /** The tree of a skill directory not on disk yet. */
 const NOTHING_ON_DISK = { entries: [], markdownFiles: [], evalFiles: [], metadataFiles: [] } as const
 
-/** The files with each open buffer's text in place of (or beside) the file's. */
+/**
+ * The files with each open buffer's text in place of (or beside) the file's. Whether the file is valid
+ * UTF-8 (SKL207, SKL701) stays the disk's: it is about the bytes on disk, which a buffer cannot carry (the
+ * editor decoded them, as Latin-1 or with U+FFFD), so an open file keeps the finding `skc lint` gives it
+ * until it is saved as UTF-8. Before, opening a Latin-1 file made its SKL207 disappear.
+ */
 const overlay = (files: ReadonlyArray<MarkdownFile>, open: ReadonlyMap<string, string>, keep: (path: string) => boolean): ReadonlyArray<MarkdownFile> => {
-  const out = files.map((f) => (open.has(f.path) ? { path: f.path, source: open.get(f.path)! } : f))
+  const out = files.map((f) =>
+    open.has(f.path) ? { path: f.path, source: open.get(f.path)!, ...(f.invalidUtf8 === undefined ? {} : { invalidUtf8: f.invalidUtf8 }) } : f
+  )
   for (const [path, source] of open) if (keep(path) && !files.some((f) => f.path === path)) out.push({ path, source })
   return out
 }

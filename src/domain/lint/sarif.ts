@@ -11,6 +11,9 @@
  * notification of level "error" carrying skc's error line, and the
  * invocation is then not successful (SARIF 2.1.0 §3.20.14, §3.20.21): the
  * skills that were linted keep their results in the same document.
+ *
+ * Columns are UTF-16 code units (`columnKind: "utf16CodeUnits"`), the
+ * columns of the text format and of `skc lsp`.
  */
 import type { LintDiagnostic, Rule } from "./types.js"
 
@@ -61,7 +64,10 @@ export const toSarif = (input: SarifInput) => {
             }))
           }
         },
-        columnKind: "unicodeCodePoints" as const,
+        // A finding's column counts UTF-16 code units (JavaScript string offsets), as the text format and
+        // `skc lsp` give it: declared as such (SARIF 2.1.0 §3.14.17), so a viewer lands on the same character
+        // after an emoji. It said "unicodeCodePoints", one column off per astral character before it.
+        columnKind: "utf16CodeUnits" as const,
         ...(input.agents === undefined ? {} : { properties: { agents: [...input.agents] } }),
         // Findings are no failure of the tool (they exit 1 all the same); a target it could not lint is.
         invocations: [

@@ -6,9 +6,9 @@
  */
 import { EVALS_FILE, notUtf8, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE } from "../../eval/triggerSet.js"
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
-import { listedText } from "../../agents/listing.js"
+import { capLength, listedText } from "../../agents/listing.js"
 import { activeProfiles } from "../profiles.js"
-import { codePoints, frontmatterData, keyAt, positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
+import { frontmatterData, keyAt, positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
 import { thousands } from "../../thousands.js"
 
 /** The line of a JSON syntax error: V8 says "(line L column C)" or "at position P". */
@@ -71,12 +71,13 @@ export const skl702: Rule = {
   doc:
     "Claude Code lists every skill's name and description, followed by its `when_to_use`, in its context and cuts each entry at 1,536 characters " +
     `(${CLAUDE_LIMITS_SOURCE}); what follows the cut never reaches the model, so triggers written there never fire. ` +
-    "Checked for each agent the skill is linted for that documents a cap (docs/agents.md). " +
+    "Checked for each agent the skill is linted for that documents a cap (docs/agents.md), the entry counted as that agent counts it, " +
+    "as the editor's hover and `skc budget` count it: Claude Code in UTF-16 units (JavaScript's `length`: an emoji is 2), the others in characters (code points). " +
     "`skc budget` shows the whole listing's cost.",
   fix: "Shorten the description; put the trigger phrases first.",
   source: "issue 27; Claude Code docs (Skills)",
   ...withOptions<{ "max-length": number }>(
-    { "max-length": positiveInteger("Where the agent cuts a listing entry, in characters (default: each profile's cap).", CLAUDE_MAX_DESCRIPTION) },
+    { "max-length": positiveInteger("Where the agent cuts a listing entry, in the unit it counts (UTF-16 units for Claude Code, else characters; default: each profile's cap).", CLAUDE_MAX_DESCRIPTION) },
     (s, option) => {
       const data = frontmatterData(s.frontmatter)
       if (data === undefined || typeof data.description !== "string") return []
@@ -89,10 +90,12 @@ export const skl702: Rule = {
         const cap = configured ? option("max-length") : p.listing.perEntryCap
         if (cap === null) continue
         const { text, fields } = listedText(p, data, description)
-        const n = codePoints(text)
+        // Counted as the agent counts its cap (and as the hover and `skc budget` do): Claude Code compares
+        // JavaScript's `length`, UTF-16 units, so 1,000 emoji are 2,000 and over 1,536; the others code points.
+        const { length: n, unit } = capLength(p, text)
         if (n <= cap) continue
         const what = fields.join(" + ")
-        out.push({ file: "SKILL.md", ...keyAt(s.frontmatter, "description"), message: `${what} is ${n} characters; ${p.title} cuts it at ${cap} in its skill listing` })
+        out.push({ file: "SKILL.md", ...keyAt(s.frontmatter, "description"), message: `${what} is ${n} ${unit}; ${p.title} cuts it at ${cap} in its skill listing` })
       }
       return out
     }
