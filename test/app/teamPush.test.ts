@@ -11,6 +11,10 @@ import { nodeHasher } from "../../src/adapters/node/NodeHasher.js"
 import { Progress } from "../../src/ports/Progress.js"
 import { keepingStore } from "../helpers/keepingStore.js"
 import { memoryWorld } from "../../src/testing.js"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { diskWorld } from "../helpers/worlds.js"
+import { makeLogDb } from "../helpers/logs.js"
 import { Env } from "../../src/ports/Env.js"
 import { makeMemoryEnv } from "../../src/adapters/memory/MemoryEnv.js"
 
@@ -65,6 +69,20 @@ describe("issue 18 teamPush (sync --to) in process", () => {
       expect([renamed.added, chowned.added, store.rows.size]).toEqual([0, 0, 2])
       const machine = identityHash(nodeHasher.sha256Hex, "machine", "memory-host")
       expect([...store.rows.values()].every((r) => r.machine === machine)).toBe(true)
+    })
+  )
+
+  it.live("a sandboxed agent's rows waiting in the cwd's fallback log are not pushed, and the push says so with the step that brings them in (RFC-0007:C-LOGGING, C-SYNC)", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-push-fallback-")
+      const src = join(w.work, ".skillc", "skills", "demo")
+      mkdirSync(src, { recursive: true })
+      writeFileSync(join(src, "SKILL.md"), SKILL)
+      makeLogDb(join(w.work, ".skillc", "logs", "demo", ".skillc-meta", "logs.db"), [{ timestamp: "2026-01-01T00:00:00Z", command: "show", args: { section: "Setup" } }, { timestamp: "2026-01-01T00:00:01Z", command: "show", args: { section: "Setup" } }], { skill: "demo", skill_path: src, cwd: w.work })
+      const store = keepingStore()
+      const r = yield* w.run(teamPush({ to: "postgres://team.example/db" }).pipe(Effect.provide(store.layer)))
+      expect([r.rows, r.added]).toEqual([0, 0])
+      expect(w.takeWarnings().join("\n")).toContain("2 access-log rows in .skillc/logs/demo are not pushed: 'skc sync' moves them into the skill's log, then 'skc sync --to' pushes them")
     })
   )
 })

@@ -18,7 +18,9 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError } from "../../domain/errors.js"
+import { InternalError, Warning } from "../../domain/errors.js"
+import { warn } from "../../ports/Diagnostics.js"
+import { unsyncedRows } from "./unsyncedLogs.js"
 import { identityHash, teamRowConverter } from "../../domain/teamRows.js"
 import { AccessLog } from "../../ports/AccessLog.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
@@ -205,6 +207,16 @@ export const teamPush = Effect.fn("skc.teamPush")(
         })
         .pipe(Effect.ensuring(Effect.sync(() => (started ? progress.stop() : undefined))))
       pushed.push({ skill: skill.name, rows, added, ...(writer.writer === undefined ? {} : { user: writer.user, writer: writer.writer }) })
+    }
+    // A sandboxed agent's reads waiting in the cwd's fallback logs are not in the skills' logs yet, so not
+    // pushed: said (the push reported "0 new rows" and nothing else), with the step that brings them in.
+    const names = input.skill === undefined ? (yield* skillsInScope).map((s) => s.name) : [(yield* resolveSkill(input.skill)).name]
+    for (const u of yield* unsyncedRows(names)) {
+      yield* warn(
+        Warning.notice(
+          `${u.rows === 1 ? "1 access-log row" : `${u.rows} access-log rows`} in ${u.dir} ${u.rows === 1 ? "is" : "are"} not pushed: 'skc sync' moves ${u.rows === 1 ? "it" : "them"} into the skill's log, then 'skc sync --to' pushes ${u.rows === 1 ? "it" : "them"}`
+        )
+      )
     }
     const result: TeamPushResult = {
       to: input.to,
