@@ -58,6 +58,7 @@ export const teamStoreFailureText = (shown: string, code: string, message: strin
     if (known !== undefined) return `${known.text(shown)} (${code}: ${message})`
     return `cannot reach team database ${shown}: ${code}: ${message}`
   }
-  const hint = SQLSTATE_HINTS[code]
+  // A refusal to bring an older skc's tables up to date says what it lacks and who applies it (TeamLogPg.ts).
+  const hint = code === "42501" && message.includes("lacks skc's migration") ? undefined : SQLSTATE_HINTS[code]
   return `team database ${shown} refused: ${code}: ${message}${hint === undefined ? "" : ` (${hint})`}`
 }

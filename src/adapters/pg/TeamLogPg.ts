@@ -142,6 +142,9 @@ const sqlStateOf = (e: unknown): string | undefined => {
   return typeof code === "string" && isSqlState(code) ? code : undefined
 }
 
+/** How a refusal to migrate names what is missing (teamStoreFailure.ts then gives no privilege hint). */
+export const PENDING_PREFIX = "skc's migration(s)"
+
 /** The newest migration's number: a database that has it needs nothing run. */
 const LATEST_MIGRATION = Math.max(...Object.keys(MIGRATIONS).map((id) => Number.parseInt(id, 10)))
 
@@ -158,9 +161,29 @@ const migrate = Effect.flatMap(SqlClient.SqlClient, (sql) =>
     // Recovery: no migrations table yet (a fresh database), or one this role cannot read: the migrator decides.
     // A failure without a SQLSTATE (no answer, a refused or broken connection) is the store's failure, at once.
     Effect.catch((e) => (sqlStateOf(e) === undefined ? Effect.fail(e) : Effect.succeed(0))),
-    Effect.flatMap((latest) => (latest >= LATEST_MIGRATION ? Effect.void : runMigrations))
+    Effect.flatMap((latest) =>
+      latest >= LATEST_MIGRATION
+        ? Effect.void
+        : runMigrations.pipe(
+            // A database an older skc set up, read by a role that may not alter it (an analyst's): "permission
+            // denied for table skc_migrations" sent its owner granting reads the role already had.
+            Effect.mapError((e) => (latest > 0 && sqlStateOf(e) === "42501" ? olderSchema(latest, e) : e))
+          )
+    )
   )
 )
+
+/** The migrations a database set up at `latest` lacks, as the refusal to apply them says. */
+const olderSchema = (latest: number, e: unknown): Error => {
+  const missing = Object.keys(MIGRATIONS).filter((id) => Number.parseInt(id, 10) > latest)
+  const cause = driverCause(e) as { message?: unknown } | undefined
+  return Object.assign(
+    new Error(
+      `${typeof cause?.message === "string" ? cause.message : "permission denied"}: the team database was set up by an older skc and lacks ${PENDING_PREFIX} ${missing.join(", ")}, which only a role that may alter skc's tables applies: run any skc command against it once as that role (skc stats --from, skc sync --to)`
+    ),
+    { code: "42501" }
+  )
+}
 
 /** Whatever was thrown or emitted, as an Error (what `release` takes to destroy a connection). */
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)))
