@@ -1,7 +1,8 @@
 // Upgrading from an skc that built skills under names it no longer takes (`docs_helper`; DECISIONS #19,
 // #52: build refuses a folder name lint's SKL102 refuses). The E002 of a reading command said "run 'skc
 // build docs_helper'", which answers E011: the way on is the rename, and E002 says it.
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { DatabaseSync } from "node:sqlite"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -21,5 +22,23 @@ describe("a skill whose name build no longer takes", () => {
     // What the hint says to avoid: the build it would have sent the author to.
     const build = await s.runAsync(["build", "docs_helper"])
     expect(build.code).not.toBe(0)
+  })
+
+  it("an index an older skc built records no [search] max_file_bytes: E002 says so and to build again, not 'build and search with the same setting'", async () => {
+    const s = sandbox()
+    const dir = join(s.work, ".skillc", "skills", "big")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: big\ndescription: Big files. Use when testing.\n---\n# Big\n\n## Zebra\n\nStripes.\n")
+    writeFileSync(join(s.work, ".skillc", "config.toml"), "[search]\nmax_file_bytes = 2000\n")
+    expect((await s.runAsync(["build", "big"])).code).toBe(0)
+    // As an skc before the limit was recorded wrote it (the build itself used the same 2000).
+    const meta = join(s.work, ".skillc", "runtime", "big", ".skillc-meta")
+    const file = join(meta, readdirSync(meta).find((f) => /^search-[0-9a-f]{16}\.db$/.test(f))!)
+    const db = new DatabaseSync(file)
+    db.exec("DELETE FROM index_meta WHERE key = 'max_file_bytes'")
+    db.close()
+    const r = await s.runAsync(["search", "big", "zebra"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain("the index was built by an older skc that did not record its [search] max_file_bytes, and this run's is 2000: build it again")
   })
 })

@@ -621,7 +621,14 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     return yield* unusable(cheap, `the index was built with the '${meta.tokenizer}' tokenizer and this run asks for '${tokenizer.recorded}' (SKILLC_TOKENIZER or [search] tokenizer): build and search with the same setting`)
   }
   if (cheap === "stale-max-file-bytes") {
-    return yield* unusable(cheap, `the index was built with another [search] max_file_bytes than this run's ${maxFileBytes}: build and search with the same setting`)
+    // An index an older skc built records no limit (read as the default): the setting may well be the same,
+    // and "build and search with the same setting" told the author to do what they did. A build mends it.
+    return yield* unusable(
+      cheap,
+      meta.extra[MAX_FILE_BYTES_KEY] === undefined
+        ? `the index was built by an older skc that did not record its [search] max_file_bytes, and this run's is ${maxFileBytes}: build it again`
+        : `the index was built with another [search] max_file_bytes than this run's ${maxFileBytes}: build and search with the same setting`
+    )
   }
   if (cheap !== undefined) return yield* unusable(cheap)
   // A long-lived server may know the sources have not changed since it last
