@@ -74,7 +74,7 @@ import { BATCH_REVISION, DROPPED_ARGUMENTS, isObject, MODERN_REVISION, PROTOCOL_
 import { getSkillPrompt, listSkillPrompts, promptArgumentsFor } from "./prompts.js"
 import { agentOfClient } from "./clientAgent.js"
 import { projectOfRoots, validRoots } from "./roots.js"
-import { SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
+import { REMOTE_SKILL_SCOPES, SKILL_SCOPES, type SkillScopeName } from "./skillUri.js"
 import { inNoProject } from "../app/skills/index.js"
 import { resolve } from "node:path"
 import { clientLabel } from "./clientLabel.js"
@@ -730,7 +730,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   })
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request) => ({
     ...onePage(request.params?.cursor),
-    resourceTemplates: SKILL_SCOPES.map((scope) => ({
+    // An HTTP session lists no template of a scope it never serves (a read of skill://global/… is -32602 there).
+    resourceTemplates: (remote ? SKILL_SCOPES.filter((scope) => REMOTE_SKILL_SCOPES.includes(scope)) : SKILL_SCOPES).map((scope) => ({
       uriTemplate: `skill://${scope}/{skill}/{+path}`,
       name: `${scope}-skill-file`,
       ...TEMPLATE_TEXT[scope]

@@ -13,6 +13,9 @@
  * Path segments are percent-encoded, so any file name round-trips.
  */
 export const SKILL_SCOPES = ["project", "global", "agent-project", "agent-user", "plugin"] as const
+
+/** The scopes an HTTP session serves: none of the account's own (global, agent-user; docs/team.md). */
+export const REMOTE_SKILL_SCOPES: ReadonlyArray<(typeof SKILL_SCOPES)[number]> = ["project", "agent-project", "plugin"]
 export type SkillScopeName = (typeof SKILL_SCOPES)[number]
 
 const isScope = (s: string | undefined): s is SkillScopeName => (SKILL_SCOPES as ReadonlyArray<string | undefined>).includes(s)

@@ -466,7 +466,12 @@ describe("skc mcp --http (issue 49 item 1)", () => {
       .filter((l) => l.startsWith("data: ") && l.length > 6)
       .map((l) => JSON.parse(l.slice(6)) as { id: number; result?: { resourceTemplates?: Array<unknown> } })
     expect(events.map((e) => e.id).sort()).toEqual([2, 3])
-    expect(events.find((e) => e.id === 3)!.result!.resourceTemplates!.length).toBeGreaterThan(0)
+    // Only the scopes an HTTP session serves: none of the account's own (skill://global/… is -32602 there).
+    expect((events.find((e) => e.id === 3)!.result!.resourceTemplates as Array<{ uriTemplate: string }>).map((t) => t.uriTemplate)).toEqual([
+      "skill://project/{skill}/{+path}",
+      "skill://agent-project/{skill}/{+path}",
+      "skill://plugin/{skill}/{+path}"
+    ])
     expect((await post([{ jsonrpc: "2.0", method: "notifications/roots/list_changed" }])).status).toBe(202)
     const empty = await post([])
     expect(empty.status).toBe(400)
