@@ -7,6 +7,7 @@
  */
 import { Schema } from "effect"
 import { parse as parseToml } from "smol-toml"
+import { isProfileName, PROFILE_NAMES } from "./agents/names.js"
 import { jsonSchemaDraft07 } from "./jsonSchema.js"
 
 export const SUPPORTED_CONFIG_VERSION = 1
@@ -14,8 +15,15 @@ export const SUPPORTED_CONFIG_VERSION = 1
 export type Tokenizer = "ascii" | "cjk"
 export const TOKENIZERS: ReadonlyArray<Tokenizer> = ["ascii", "cjk"]
 
-export type LintSetting =
-  | { readonly severity: "off" | "warning" | "error" | undefined; readonly options: Readonly<Record<string, unknown>> }
+export type LintSetting = {
+  readonly severity: "off" | "warning" | "error" | undefined
+  readonly options: Readonly<Record<string, unknown>>
+  /**
+   * The global file's values of the options the project file sets too: what an invalid project value falls
+   * back to (RFC-0009:C-RESOLUTION, a value not validly set does not override a lower layer's).
+   */
+  readonly fallback?: Readonly<Record<string, unknown>>
+}
 
 /** What one config file says; every key optional so merging is per key. */
 export interface ConfigLayer {
@@ -234,10 +242,14 @@ const decodeLintSetting = Schema.decodeUnknownOption(LintRuleSettingSchema)
  * Validate one file's text. `label` names the file in messages (a display
  * path such as `.skillc/config.toml`).
  */
+/** A value as a warning quotes it: JSON, save what JSON cannot say (NaN and infinities read "null"; a bigint throws). */
+const shown = (v: unknown): string => (typeof v === "bigint" || (typeof v === "number" && !Number.isFinite(v)) ? String(v) : JSON.stringify(v) ?? String(v))
+
 export const parseConfigFile = (text: string, label: string): ParsedConfigFile => {
   let doc: Record<string, unknown>
   try {
-    doc = parseToml(text) as Record<string, unknown>
+    // Integers past 2^53 (valid TOML, 64-bit) as bigints: refused as numbers, they voided the whole file.
+    doc = parseToml(text, { integersAsBigInt: "asNeeded" }) as Record<string, unknown>
   } catch (e) {
     const msg = e instanceof Error ? e.message.split("\n")[0] : String(e)
     return { layer: {}, problems: [{ level: "error", message: `invalid TOML in ${label}: ${msg}; file ignored` }] }
@@ -285,9 +297,9 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   eachKnown("search", KNOWN_SEARCH, (v, key) => {
     if (key === "max_file_bytes") {
       if (typeof v === "number" && Number.isSafeInteger(v) && v > 0) maxFileBytes = v
-      else problems.push({ level: "warning", message: `invalid search.max_file_bytes ${JSON.stringify(v)} in ${label} (expected a whole number of bytes above 0); ignored` })
+      else problems.push({ level: "warning", message: `invalid search.max_file_bytes ${shown(v)} in ${label} (expected a whole number of bytes above 0); ignored` })
     } else if (isTokenizer(v)) tokenizer = v
-    else problems.push({ level: "warning", message: `invalid search.tokenizer ${JSON.stringify(v)} in ${label} (expected "ascii" or "cjk"); ignored` })
+    else problems.push({ level: "warning", message: `invalid search.tokenizer ${shown(v)} in ${label} (expected "ascii" or "cjk"); ignored` })
   })
   const targetEntries = tableEntries("targets")
   let targets: Record<string, string> | undefined
@@ -317,7 +329,7 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
     const dirs: Array<string> = []
     for (const d of v) {
       if (isTarget(d) && !d.includes("\0")) dirs.push(d)
-      else problems.push({ level: "warning", message: `discovery.plugin_dirs entry ${JSON.stringify(d)} in ${label} must be a path string; ignored` })
+      else problems.push({ level: "warning", message: `discovery.plugin_dirs entry ${shown(d)} in ${label} must be a path string; ignored` })
     }
     pluginDirs = dirs
   })
@@ -343,6 +355,11 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   })
   let agents: Record<string, AgentOverrides> | undefined
   for (const [name, table] of tableEntries("agents") ?? []) {
+    // RFC-0009:C-FILES: an unknown section is a warning; `[agents.claud]` was taken in silence and changed nothing.
+    if (!isProfileName(name)) {
+      problems.push({ level: "warning", message: `unknown agent '${name}' in [agents.${name}] of ${label} ignored (agents: ${PROFILE_NAMES.join(", ")})` })
+      continue
+    }
     if (!isTable(table)) {
       problems.push({ level: "warning", message: `[agents.${name}] in ${label} must be a table; ignored` })
       continue
@@ -409,9 +426,11 @@ export const resolveConfig = (input: {
   const lint: Record<string, LintSetting> = { ...(input.global?.lint ?? {}) }
   for (const [rule, setting] of Object.entries(input.project?.lint ?? {})) {
     const base = lint[rule]
+    const under = Object.fromEntries(Object.keys(setting.options).filter((k) => base?.options[k] !== undefined).map((k) => [k, base!.options[k]]))
     lint[rule] = {
       severity: setting.severity ?? base?.severity,
-      options: { ...(base?.options ?? {}), ...setting.options }
+      options: { ...(base?.options ?? {}), ...setting.options },
+      ...(Object.keys(under).length === 0 ? {} : { fallback: under })
     }
   }
   // Lists concatenate, most specific first: a project adds plugins to the global ones.

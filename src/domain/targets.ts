@@ -49,7 +49,7 @@ export interface TargetSpec {
 export type TargetProblem = { readonly _tag: "UnknownTarget"; readonly name: string; readonly known: ReadonlyArray<string> } | { readonly _tag: "EmptyTarget" }
 
 /** A word that can only be meant as a directory. */
-const looksLikePath = (s: string) =>
+export const looksLikePath = (s: string) =>
   s.includes("/") || s.includes("\\") || s.startsWith(".") || s.startsWith("~") || /^[A-Za-z]:/.test(s)
 
 export const parseTargets = (

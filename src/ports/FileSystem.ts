@@ -34,6 +34,11 @@ export interface FileInfo {
   readonly identity?: string
   /** The owner's user id, where the platform has one (POSIX); undefined in the in-memory adapter. */
   readonly uid?: number
+  /**
+   * When the file's inode last changed (any write, `touch`, `chmod`): unlike `mtimeMs`, no tool sets it
+   * back (`cp -p`, `rsync -t` and `tar` restore an old mtime). Undefined in the in-memory adapter.
+   */
+  readonly ctimeMs?: number
 }
 
 export interface DirEntry {

@@ -81,7 +81,8 @@ describe("RFC-0009:C-RESOLUTION precedence", () => {
       project: { targets: { b: "/p/b" }, lint: { SKL201: { severity: undefined, options: { "max-lines": 300 } } } }
     })
     expect(r.targets).toEqual({ a: "/g/a", b: "/p/b" })
-    expect(r.lint.SKL201).toEqual({ severity: "error", options: { "max-lines": 300 } })
+    // The global value of an option the project sets too is kept as its fallback (an invalid project value overrides nothing).
+    expect(r.lint.SKL201).toEqual({ severity: "error", options: { "max-lines": 300 }, fallback: { "max-lines": 100 } })
   })
   it("[discovery] plugin_dirs: project file's roots first, then the global file's, duplicates once (issue 12 item 3)", () => {
     const r = resolveConfig({ global: { pluginDirs: ["/g", "/both"] }, project: { pluginDirs: ["/both", "/p"] } })

@@ -23,7 +23,7 @@ const attempt = <A>(op: string, path: string, f: () => A): Effect.Effect<A, FsEr
 const typeOf = (s: fs.Stats | fs.Dirent): EntryType =>
   s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "directory" : s.isFile() ? "file" : "other"
 
-const info = (s: fs.Stats): FileInfo => ({ type: typeOf(s), size: s.size, mtimeMs: s.mtimeMs, identity: `${s.dev}:${s.ino}`, uid: s.uid })
+const info = (s: fs.Stats): FileInfo => ({ type: typeOf(s), size: s.size, mtimeMs: s.mtimeMs, identity: `${s.dev}:${s.ino}`, uid: s.uid, ctimeMs: s.ctimeMs })
 
 /** Nothing can be there: absent, under a non-directory, or a name longer than the file system allows (a skill name of 256 letters probed as a path). */
 const missing = (e: unknown) => {

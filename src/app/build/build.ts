@@ -242,14 +242,17 @@ const buildResolved = Effect.fnUntraced(function* (
     const shell = shellInjections(bodyText(main.source, main.doc.bodyStartLine), main.doc.bodyStartLine)
     if (shell.length > 0) yield* warn(Warning.notice(shellInjectionNotice(skill.name, shell)))
   }
+  // A lint rule the configuration turns off (`[lint] SKL106 = "off"`) is not said by build either.
+  const lintSettings = (yield* Settings).config.lint
+  const ruleOn = (id: string) => lintSettings[id]?.severity !== "off"
   if (fm?._tag === "Parsed") {
-    for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
+    if (ruleOn(skl115.id)) for (const p of fieldValueProblems(fm.data, profiles)) yield* warn(Warning.lint(skl115.id, skl115.name, p.message))
     // A skill meant for a person to invoke, deployed where agents read no such field: their model may run it.
     const ignored = manualOnlyIgnoredBy(fm.data, profiles)
     if (ignored !== undefined) yield* warn(Warning.notice(manualOnlyNotice(skill.name, ignored)))
     // `skc init`'s template description (lint's SKL106 error) would be what agents read to decide on the skill: said, not refused.
     const description = fm.data.description
-    if (typeof description === "string" && PLACEHOLDER.test(description)) {
+    if (typeof description === "string" && PLACEHOLDER.test(description) && ruleOn(skl106.id)) {
       yield* warn(Warning.lint(skl106.id, skl106.name, `${placeholderMessage(description)}; agents read it to decide when to load the skill`))
     }
   }

@@ -17,7 +17,7 @@ import {
   type Tokenizer
 } from "../../domain/config.js"
 import { Warning, type SkcWarning } from "../../domain/errors.js"
-import { expandHome } from "../../domain/targets.js"
+import { expandHome, looksLikePath } from "../../domain/targets.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
@@ -114,15 +114,23 @@ const readLayer = (file: string, label: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const diagnostics = yield* Diagnostics
-    const text = yield* fs.readFileString(file).pipe(
-      Effect.map((t): string | undefined => t),
+    const bytes = yield* fs.readFile(file).pipe(
+      Effect.map((b): Uint8Array | undefined => b),
       Effect.catch((e) =>
         e.code === "ENOENT" || e.code === "ENOTDIR"
           ? Effect.succeed(undefined)
           : diagnostics.warn(Warning.nonFatalError(`cannot read ${label}: ${e.code}; file ignored`)).pipe(Effect.as(undefined))
       )
     )
-    if (text === undefined) return undefined
+    if (bytes === undefined) return undefined
+    // TOML is UTF-8: a byte that is not (a Latin-1 `é`) became U+FFFD, and a build deployed to `caf\uFFFD/`.
+    let text: string
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes)
+    } catch {
+      yield* diagnostics.warn(Warning.nonFatalError(`invalid TOML in ${label}: not UTF-8 text (TOML files are UTF-8); file ignored`))
+      return undefined
+    }
     const parsed = parseConfigFile(text, label)
     for (const p of parsed.problems) {
       yield* diagnostics.warn(p.level === "error" ? Warning.nonFatalError(p.message) : Warning.notice(p.message))
@@ -156,7 +164,9 @@ export const makeSettingsCache = () => {
     const stamps: Array<string> = []
     for (const file of configFiles(stores, path)) {
       const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
-      stamps.push(info === undefined ? "-" : `${info.type}:${info.size}:${info.mtimeMs}`)
+      // The inode's change time and identity too: a same-size edit that restores the old mtime (`cp -p`,
+      // `rsync -t`, `tar`) kept a server on the old configuration.
+      stamps.push(info === undefined ? "-" : `${info.type}:${info.size}:${info.mtimeMs}:${info.ctimeMs ?? ""}:${info.identity ?? ""}`)
     }
     const key = JSON.stringify([stores, stamps, env.get("SKILLC_TOKENIZER") ?? null])
     if (last !== undefined && last.key === key) {
@@ -182,10 +192,19 @@ const settingsFor = (stores: Stores, options: { readonly cliTokenizer?: Tokenize
         ? undefined
         : yield* readLayer(path.join(stores.projectRoot, ".skillc", "config.toml"), ".skillc/config.toml")
     // RFC-0009 style: a path in a config file is relative to where that file belongs; `~/…` is the home, as in [targets].
-    const anchored = (layer: ConfigLayer | undefined, base: string): ConfigLayer | undefined =>
-      layer?.pluginDirs === undefined
-        ? layer
-        : { ...layer, pluginDirs: layer.pluginDirs.map((d) => path.resolve(base, expandHome(d, stores.home, path.join))) }
+    // The directories of `[targets]` and the paths of `[build] targets` too (their `~` is expanded where they deploy):
+    // resolved against the cwd, one committed config deployed to `sub/relskills` when built from `sub`.
+    const relativeTo = (base: string) => (p: string) => (p.startsWith("~") || path.isAbsolute(p) ? p : path.resolve(base, p))
+    const anchored = (layer: ConfigLayer | undefined, base: string): ConfigLayer | undefined => {
+      if (layer === undefined) return layer
+      const at = relativeTo(base)
+      return {
+        ...layer,
+        ...(layer.pluginDirs === undefined ? {} : { pluginDirs: layer.pluginDirs.map((d) => path.resolve(base, expandHome(d, stores.home, path.join))) }),
+        ...(layer.targets === undefined ? {} : { targets: Object.fromEntries(Object.entries(layer.targets).map(([name, dir]) => [name, at(dir)])) }),
+        ...(layer.buildTargets === undefined ? {} : { buildTargets: layer.buildTargets.map((t) => (looksLikePath(t) ? at(t) : t)) })
+      }
+    }
     const fromEnv = parseTokenizerEnv(env.get("SKILLC_TOKENIZER"))
     if (fromEnv.problem !== undefined) yield* diagnostics.warn(Warning.notice(fromEnv.problem.message))
     const config = resolveConfig({

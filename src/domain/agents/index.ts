@@ -20,9 +20,8 @@ export type { AgentProfile, FieldSpec, FieldKind, ListingRule, BudgetRule, Combi
 
 export const PROFILES: ReadonlyArray<AgentProfile> = [claude, codex, copilot, cursor, gemini, kiro, opencode, trae, amp, agentskills]
 
-/** The `--agent` words, in profile order. */
-export const PROFILE_NAMES = ["claude", "codex", "copilot", "cursor", "gemini", "kiro", "opencode", "trae", "amp", "agentskills"] as const
-export type ProfileName = (typeof PROFILE_NAMES)[number]
+import { PROFILE_NAMES, isProfileName, type ProfileName } from "./names.js"
+export { PROFILE_NAMES, isProfileName, type ProfileName }
 
 export const DEFAULT_PROFILE: ProfileName = "claude"
 
@@ -31,7 +30,6 @@ export const SHARED_SKILLS_DIR = ".agents/skills"
 /** The build target that deploys into it. */
 export const SHARED_TARGET = "agents"
 
-export const isProfileName = (s: string): s is ProfileName => (PROFILE_NAMES as ReadonlyArray<string>).includes(s)
 
 export const profileOf = (name: ProfileName): AgentProfile => PROFILES.find((p) => p.name === name)!
 

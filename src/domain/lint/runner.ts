@@ -43,8 +43,17 @@ export const configureRules = (
         continue
       }
       const invalid = declared.validate(value)
-      if (invalid !== undefined) problems.push({ message: `lint.${rule.id}.${k} ${invalid}; using ${JSON.stringify(declared.default)}` })
-      else options[k] = value
+      if (invalid === undefined) {
+        options[k] = value
+        continue
+      }
+      // The global file's value when the project's is invalid: an invalid value overrides nothing.
+      const under = setting?.fallback?.[k]
+      const fallback = typeof under === "bigint" ? Number(under) : under
+      if (fallback !== undefined && declared.validate(fallback) === undefined) {
+        options[k] = fallback
+        problems.push({ message: `lint.${rule.id}.${k} ${invalid}; using ${JSON.stringify(fallback)} (the global configuration's)` })
+      } else problems.push({ message: `lint.${rule.id}.${k} ${invalid}; using ${JSON.stringify(declared.default)}` })
     }
     out.push({ rule, severity: setting?.severity ?? rule.defaultSeverity, options })
   }
