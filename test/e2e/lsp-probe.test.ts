@@ -6,22 +6,14 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { Diagnostic } from "vscode-languageserver-protocol"
 import { sandbox } from "../helpers/cli.js"
-import { startLsp, uriOf, type LspSession } from "../helpers/lspClient.js"
+import { lspForFile, startLsp, uriOf } from "../helpers/lspClient.js"
 import { writeTree } from "../helpers/tree.js"
 
 const sb = sandbox()
-let lsp: LspSession
-
-beforeAll(async () => {
-  lsp = await startLsp(sb.home, sb.work)
-}, 120_000)
-
-afterAll(async () => {
-  if (lsp !== undefined) expect(await lsp.close()).toBe(0)
-})
+const session = lspForFile(sb)
 
 /** A wait bounded well below the test's timeout, so a publication that never comes fails fast. */
 const within = <A>(p: Promise<A>, ms = 20_000): Promise<A> =>
@@ -43,22 +35,22 @@ describe("RFC-0008 SKL207 utf8-text in the editor: the bytes on disk, which no b
     const lint = JSON.parse((await sb.runAsync(["lint", "skills/legacy", "--format", "json"])).stdout) as { diagnostics: Array<{ rule: string; line: number }> }
     expect(lint.diagnostics.map((d) => [d.rule, d.line])).toContainEqual(["SKL207", 7])
     // Neovim's `fileencodings` fall back to latin1: the buffer reads `café`, valid text.
-    await lsp.open(uri, latin1.toString("latin1"))
-    const shown = await within(lsp.diagnostics(uri, (p) => p.version === 1))
+    await session().open(uri, latin1.toString("latin1"))
+    const shown = await within(session().diagnostics(uri, (p) => p.version === 1))
     expect(byRule(shown)).toEqual(lint.diagnostics.map((d) => [d.rule, d.line]).sort())
     // A buffer that decoded it with U+FFFD (VS Code's default) gets it too.
-    await lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ text: latin1.toString("utf8") }] })
-    expect(byRule(await within(lsp.diagnostics(uri, (p) => p.version === 2)))).toContainEqual(["SKL207", 7])
+    await session().connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ text: latin1.toString("utf8") }] })
+    expect(byRule(await within(session().diagnostics(uri, (p) => p.version === 2)))).toContainEqual(["SKL207", 7])
   })
 
   it("saved as UTF-8, SKL207 goes", async () => {
     const text = latin1.toString("latin1")
     writeFileSync(file, text, "utf8")
-    await lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: 3 }, contentChanges: [{ text }] })
-    await lsp.connection.sendNotification("textDocument/didSave", { textDocument: { uri } })
-    const after = await within(lsp.diagnostics(uri, (p) => p.version === 3 && !p.diagnostics.some((d) => d.code === "SKL207")))
+    await session().connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: 3 }, contentChanges: [{ text }] })
+    await session().connection.sendNotification("textDocument/didSave", { textDocument: { uri } })
+    const after = await within(session().diagnostics(uri, (p) => p.version === 3 && !p.diagnostics.some((d) => d.code === "SKL207")))
     expect(after.map((d) => d.code)).not.toContain("SKL207")
-    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+    await session().connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
   })
 })
 
@@ -73,19 +65,19 @@ describe("LSP 3.17 publishDiagnostics: an open document's findings go to the URI
     const neovimUri = nodeUri.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())
     expect(neovimUri).toContain("/caf%c3%a9%20%5bx%5d/")
     expect(neovimUri).not.toBe(nodeUri)
-    await lsp.open(neovimUri, text)
-    const codes = (await within(lsp.diagnostics(neovimUri, (p) => p.version === 1))).map((d) => d.code)
+    await session().open(neovimUri, text)
+    const codes = (await within(session().diagnostics(neovimUri, (p) => p.version === 1))).map((d) => d.code)
     expect(codes).toContain("SKL301")
     expect(codes).toContain("SKL108")
-    expect(lsp.publications(nodeUri)).toBe(0)
+    expect(session().publications(nodeUri)).toBe(0)
     // The fix's edit names the buffer as the client does too.
-    const skl108 = (await within(lsp.diagnostics(neovimUri))).find((d) => d.code === "SKL108")!
-    const actions = (await lsp.connection.sendRequest("textDocument/codeAction", { textDocument: { uri: neovimUri }, range: skl108.range, context: { diagnostics: [skl108] } })) as Array<{ edit?: { documentChanges?: Array<{ textDocument: { uri: string } }> } }>
+    const skl108 = (await within(session().diagnostics(neovimUri))).find((d) => d.code === "SKL108")!
+    const actions = (await session().connection.sendRequest("textDocument/codeAction", { textDocument: { uri: neovimUri }, range: skl108.range, context: { diagnostics: [skl108] } })) as Array<{ edit?: { documentChanges?: Array<{ textDocument: { uri: string } }> } }>
     const edited = actions.flatMap((a) => a.edit?.documentChanges ?? []).map((c) => c.textDocument.uri)
     expect(edited.length).toBeGreaterThan(0)
     expect(new Set(edited)).toEqual(new Set([neovimUri]))
-    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: neovimUri } })
-    expect(await within(lsp.diagnostics(neovimUri, (p) => p.diagnostics.length === 0))).toEqual([])
+    await session().connection.sendNotification("textDocument/didClose", { textDocument: { uri: neovimUri } })
+    expect(await within(session().diagnostics(neovimUri, (p) => p.diagnostics.length === 0))).toEqual([])
   })
 })
 
@@ -98,12 +90,12 @@ describe("the session ends during a lint (an editor quit right after opening a f
     writeTree(dir, files)
     const uri = uriOf(join(dir, "SKILL.md"))
     for (let round = 0; round < 3; round++) {
-      const session = await startLsp(sb.home, sb.work)
+      const own = await startLsp(sb.home, sb.work)
       const logged: Array<string> = []
-      session.connection.onNotification("window/logMessage", (p: { message: string }) => void logged.push(p.message))
-      await session.open(uri, files["SKILL.md"]!)
+      own.connection.onNotification("window/logMessage", (p: { message: string }) => void logged.push(p.message))
+      await own.open(uri, files["SKILL.md"]!)
       // Quit at once: the first lint of the skill is still building its runtime or reading the tree.
-      expect(await session.close()).toBe(0)
+      expect(await own.close()).toBe(0)
       expect(logged.filter((m) => m.includes("cannot lint"))).toEqual([])
     }
   }, 120_000)

@@ -5,14 +5,7 @@
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net"
 import { describe, expect, it } from "vitest"
 import { BIN, sandbox, spawnAsync } from "../helpers/cli.js"
-
-const message = (type: string, body: Buffer) => {
-  const out = Buffer.alloc(5 + body.length)
-  out.write(type, 0)
-  out.writeInt32BE(4 + body.length, 1)
-  body.copy(out, 5)
-  return out
-}
+import { silentAfterLogin } from "../helpers/silentPostgres.js"
 
 const listening = (server: Server) => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)))
 
@@ -20,19 +13,9 @@ describe("skc mcp --http with --log-to, its port in use", () => {
   it("says E100 and exits, though the team store never answers", async () => {
     const sockets: Array<Socket> = []
     // A PostgreSQL stand-in: the login accepted, then silence.
-    const silent = createServer((socket) => {
-      sockets.push(socket)
-      socket.on("error", () => {})
-      let started = false
-      socket.on("data", (d) => {
-        if (started) return
-        if (d.length === 8 && d.readInt32BE(4) === 80877103) return void socket.write("N")
-        started = true
-        socket.write(Buffer.concat([message("R", Buffer.alloc(4)), message("Z", Buffer.from("I"))]))
-      })
-    })
+    const silent = await silentAfterLogin()
     const busy = createServer((socket) => void sockets.push(socket))
-    const [pgPort, busyPort] = [await listening(silent), await listening(busy)]
+    const [pgPort, busyPort] = [silent.port, await listening(busy)]
     const s = sandbox()
     try {
       // Killed after 25 s if it does not end (the code is then -1, not 1): it ends in about 5 (the first push's

@@ -13,6 +13,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams
 } from "vscode-languageserver-protocol/node"
+import { afterAll, beforeAll, expect } from "vitest"
 import { BIN } from "./cli.js"
 
 export interface LspSession {
@@ -83,4 +84,19 @@ export const startLsp = async (home: string, cwd: string): Promise<LspSession> =
       return code
     }
   }
+}
+
+/**
+ * One server for a test file: started before its tests, shut down after them (its exit status 0
+ * asserted). The session is read through the getter, once the server has started.
+ */
+export const lspForFile = (sb: { readonly home: string; readonly work: string }): (() => LspSession) => {
+  let lsp: LspSession | undefined
+  beforeAll(async () => {
+    lsp = await startLsp(sb.home, sb.work)
+  }, 120_000)
+  afterAll(async () => {
+    if (lsp !== undefined) expect(await lsp.close()).toBe(0)
+  })
+  return () => lsp!
 }
