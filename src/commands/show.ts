@@ -11,6 +11,7 @@ export const showCommand = defineCommand({
     'skc show my-skill --section "Getting Started"',
     "skc show my-skill --section setup --file references/install.md",
     'skc show my-skill --section "API Reference" --max-lines 40 --format json',
+    'skc show my-skill --section "API Reference" --max-lines 40 --from-line 57',
     "skc show my-skill --section Images --file SKILL.md --line 556"
   ],
   args: { skill: arg.one("skill", "Skill name or path.") },
@@ -19,13 +20,14 @@ export const showCommand = defineCommand({
     file: flag.text("file", "Only look for the heading in this file."),
     maxLines: flag.integer("max-lines", "Show at most this many lines, then '... (N more lines)'."),
     line: flag.integer("line", "Of several headings with this text, the one whose section holds this line (a search result's line)."),
+    fromLine: flag.integer("from-line", "Start at this line of the file, within the section: the next page of a long section with --max-lines."),
     ...common()
   },
   fast: true,
   mcp: {
     title: "Read one section of a skill",
     description:
-      "One section of a skill by heading, to the next heading of its level or higher; whole unless max_lines cuts it (skc_outline tokens: sizes). file narrows. No match: E020 with similar headings.",
+      "One section of a skill by heading, to the next heading of its level or higher; whole unless max_lines cuts it, from_line pages. file narrows. No match: E020 with similar headings.",
     readOnly: true
   },
   load: async () => {
@@ -40,7 +42,8 @@ export const showCommand = defineCommand({
         section: Option.getOrUndefined(o.section),
         file: Option.getOrUndefined(o.file),
         max_lines: Option.getOrUndefined(o.maxLines),
-        line: Option.getOrUndefined(o.line)
+        line: Option.getOrUndefined(o.line),
+        from_line: Option.getOrUndefined(o.fromLine)
       }),
       run: (input) => show(input).pipe(Effect.provide(SearchIndexLive)),
       // DECISIONS #18: the heading and file shown, or what was asked for.
@@ -51,7 +54,9 @@ export const showCommand = defineCommand({
       emit: (result, ctx) => {
         if (ctx.format === "json") return printJson(result)
         // And the `!` commands of a SKILL.md section, which Claude Code runs only in the file it loads (the stub).
-        const notes = [namedFilesNote(result, "cli"), shellCommandsNote(result, "cli")].filter((n) => n !== undefined)
+        // A section cut by --max-lines: the flag that reads on (the RFC's "... (N more lines)" ends stdout).
+        const more = result.next_line === undefined ? undefined : `the section goes on: --from-line ${result.next_line} shows its next lines`
+        const notes = [namedFilesNote(result, "cli"), shellCommandsNote(result, "cli"), more].filter((n) => n !== undefined)
         return notes.length === 0 ? printText(renderShowText(result)) : Effect.andThen(printText(renderShowText(result)), printStderr(notes.join("\n")))
       },
       mcp: {
@@ -61,7 +66,8 @@ export const showCommand = defineCommand({
         after: (result, ctx) => {
           const shell = shellCommandsNote(result, "tools")
           // The RFC's "... (N more lines)" ends the content; the way to the rest, for an agent, after it.
-          const rest = result.truncated ? ["the section goes on: call skc_show again without max_lines (or with a larger one) to read the rest"] : []
+          // The next page starts at the line after the last one shown (`from_line`, a line of the file).
+          const rest = result.next_line !== undefined ? [`the section goes on: call skc_show again with from_line=${result.next_line} (and max_lines) for its next lines`] : []
           return [...namedFilesAfter(result, ctx), ...(shell === undefined ? [] : [shell]), ...rest]
         }
       }

@@ -13,11 +13,30 @@ describe("skc_show / skc_open cut by max_lines say how to read the rest", () => 
 
   it("a cut section: the last block is the way to the rest, also in notices; a whole one has none", async () => {
     const cut = await mcp.call("skc_show", { skill: "demo", section: "Setup", max_lines: 2 })
-    const rest = "the section goes on: call skc_show again without max_lines (or with a larger one) to read the rest"
+    const rest = "the section goes on: call skc_show again with from_line=10 (and max_lines) for its next lines"
     expect(texts(cut).at(-1)).toBe(rest)
-    expect((cut.structuredContent as { notices?: ReadonlyArray<string> }).notices).toEqual([rest])
+    expect((cut.structuredContent as { notices?: ReadonlyArray<string>; next_line?: number }).notices).toEqual([rest])
     const whole = await mcp.call("skc_show", { skill: "demo", section: "Setup" })
     expect(texts(whole).join("\n")).not.toContain("goes on")
+  })
+
+  it("from_line pages a long section: each page starts where the last one stopped, the last says nothing more; a line outside the section is E100", async () => {
+    const pages: Array<string> = []
+    let from: number | undefined = undefined
+    for (let i = 0; i < 5; i++) {
+      const page = await mcp.call("skc_show", { skill: "demo", section: "Setup", max_lines: 2, ...(from === undefined ? {} : { from_line: from }) })
+      const doc = page.structuredContent as { content: string; next_line?: number; start_line: number; end_line: number }
+      pages.push(doc.content.replace(/\.\.\. \(\d+ more lines\)\n$/, ""))
+      expect([doc.start_line, doc.end_line]).toEqual([8, 14])
+      if (doc.next_line === undefined) break
+      from = doc.next_line
+    }
+    // The heading and blank line, then the four lines two at a time: the whole section once, in order.
+    expect(pages.join("")).toBe("## Setup\n\none\ntwo\nthree\nfour\n")
+    expect(pages).toHaveLength(3)
+    const outside = await mcp.call("skc_show", { skill: "demo", section: "Setup", from_line: 3 })
+    expect(outside.isError).toBe(true)
+    expect(texts(outside).join("\n")).toContain("error[E100]: invalid option: from_line 3 is outside the section 'Setup' (SKILL.md lines 8-13)")
   })
 
   it("a cut file the same, with skc_open", async () => {

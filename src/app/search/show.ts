@@ -8,7 +8,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { isAscii } from "../../domain/ascii.js"
-import { InternalError, SectionNotFound, Warning, type HeadingPlace } from "../../domain/errors.js"
+import { InternalError, InvalidOption, SectionNotFound, Warning, type HeadingPlace } from "../../domain/errors.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { argumentNames } from "../../domain/agents/claudeBody.js"
 import { matchSection, matchSectionWithArguments, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
@@ -33,8 +33,13 @@ export const ShowInput = Schema.Struct({
   file: Schema.optional(Schema.String).annotate({ description: "Only look in this file (path relative to the skill root)" }),
   max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Return at most this many lines" }),
   line: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({
-    description: "Of same headings, the one whose section holds this line (a search result's line)"
-  })
+    description: "Of same-named headings, the one holding this line"
+  }),
+  /**
+   * The first line shown, a line of the file within the section (the next page of a long section: the
+   * line after the last one shown). No description over MCP: tools/list is read on every connection.
+   */
+  from_line: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
 })
 export type ShowInput = typeof ShowInput.Type
 
@@ -57,6 +62,10 @@ export const ShowResult = Schema.Struct({
    */
   content: Schema.String,
   truncated: Schema.Boolean,
+  /** With `from_line`: the line of the file `content` starts at (the section's own bounds stay start_line/end_line). */
+  from_line: Schema.optional(Schema.Int),
+  /** When `max_lines` cut the section: the `from_line` of its next page. */
+  next_line: Schema.optional(Schema.Int),
   /** The skill's files the section names and where they are (docs/decisions.md P7). */
   ...NamedFilesFields
 })
@@ -152,7 +161,17 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   const source = yield* fs.readFileString(file).pipe(
     Effect.mapError((e) => new InternalError({ message: `cannot read ${heading.file}: ${e.code}`, cause: e }))
   )
-  const lines = splitLines(source).slice(heading.start_line - 1, heading.end_line - 1)
+  // A page of a long section: from a line of the file inside it (`from_line`), else from its heading.
+  const from = input.from_line ?? heading.start_line
+  if (from < heading.start_line || from >= heading.end_line) {
+    return yield* Effect.fail(
+      new InvalidOption({
+        message: `from_line ${from} is outside the section '${heading.text}' (${heading.file} lines ${heading.start_line}-${heading.end_line - 1})`,
+        suggestion: `give a line from ${heading.start_line} to ${heading.end_line - 1}`
+      })
+    )
+  }
+  const lines = splitLines(source).slice(from - 1, heading.end_line - 1)
   const cut = truncateLines(lines, input.max_lines)
   const shown = cut.lines.join("\n")
   // The skill's files the lines shown name (P7): the file list is read only when a word may be a path.
@@ -173,6 +192,8 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     end_line: heading.end_line,
     content: (cut.lines.length === 0 ? "" : shown + "\n") + (cut.omitted > 0 ? moreLinesMarker(cut.omitted) + "\n" : ""),
     truncated: cut.omitted > 0,
+    ...(input.from_line === undefined ? {} : { from_line: from }),
+    ...(cut.omitted > 0 ? { next_line: from + cut.lines.length } : {}),
     ...namedFilesFields(named, skill, shown)
   }
   return result
@@ -185,5 +206,6 @@ export const showLogArgs = (input: ShowInput, result: ShowResult | undefined) =>
   file: result?.file ?? input.file ?? null,
   // With `--line` (two headings of one text in one file): the line of the heading shown, else the one asked for,
   // so the log tells which of them was read. Without it the row is DECISIONS #18's.
-  ...(input.line === undefined ? {} : { line: result?.start_line ?? input.line })
+  ...(input.line === undefined ? {} : { line: result?.start_line ?? input.line }),
+  ...(input.from_line === undefined ? {} : { from_line: input.from_line })
 })
