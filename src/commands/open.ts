@@ -21,7 +21,11 @@ export const openCommand = defineCommand({
   summary: ["Print one file of a skill as it is on disk."],
   examples: ["skc open my-skill references/api.md", "skc open my-skill scripts/run.sh --max-lines 20"],
   args: { skill: arg.one("skill", "Skill name or path."), path: arg.one("path", "File path relative to the skill root.") },
-  flags: { maxLines: flag.integer("max-lines", "Return at most this many lines."), ...common() },
+  flags: {
+    maxLines: flag.integer("max-lines", "Return at most this many lines."),
+    fromLine: flag.integer("from-line", "Start at this line (the next page of a long file with --max-lines)."),
+    ...common()
+  },
   fast: true,
   mcp: {
     title: "Read a file of a skill",
@@ -36,7 +40,7 @@ export const openCommand = defineCommand({
     ])
     return {
       input: OpenInput,
-      toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines) }),
+      toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines), from_line: Option.getOrUndefined(o.fromLine) }),
       run: (input) => openFile(input),
       log: { args: (input, opened) => openLogArgs(input, opened?.result) },
       text: (opened) => textOf(opened.result),
@@ -61,7 +65,11 @@ export const openCommand = defineCommand({
         // The RFC's "... (N more lines)" ends the content; the way to the rest, for an agent, after it.
         after: (opened, ctx) => [
           ...namedFilesAfter(opened.result, ctx, "file"),
-          ...(opened.result.truncated ? ["the file goes on: call skc_open again without max_lines (or with a larger one) to read the rest"] : [])
+          ...(opened.result.next_line !== undefined
+            ? [`the file goes on: call skc_open again with from_line=${opened.result.next_line} (and max_lines) for its next lines`]
+            : opened.result.truncated
+              ? ["the file goes on: call skc_open again without max_lines (or with a larger one) to read the rest"]
+              : [])
         ],
         // A binary file's base64 is the structured content's `content`: the text, which clients hand the model, names it
         // instead of repeating it (megabytes of base64 twice in one answer, half of them in the model's context).

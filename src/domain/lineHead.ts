@@ -137,3 +137,32 @@ export const lineHeadOf = (bytes: Uint8Array, maxLines: number, maxBytes: number
   h.push(bytes)
   return h.finish()
 }
+
+/**
+ * The byte offset where line `n` (1-based) of `bytes` starts, a line ending at LF, CRLF or a lone CR as
+ * above; undefined when `bytes` ends before it (`open --from-line`).
+ */
+export const lineStartOffset = (bytes: Uint8Array, n: number): number | undefined => {
+  if (n <= 1) return 0
+  let seen = 0
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]
+    if (b !== 10 && b !== 13) continue
+    if (b === 13 && bytes[i + 1] === 10) i++
+    if (++seen === n - 1) return i + 1
+  }
+  return undefined
+}
+
+/** How many line ends `bytes` holds (LF, CRLF or a lone CR each one). */
+export const lineEndCount = (bytes: Uint8Array): number => {
+  let n = 0
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]
+    if (b === 13) {
+      n++
+      if (bytes[i + 1] === 10) i++
+    } else if (b === 10) n++
+  }
+  return n
+}

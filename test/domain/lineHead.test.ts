@@ -4,7 +4,7 @@
 // describes (first n lines, `... (N more lines)`, binary = NUL or not UTF-8).
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { LineHead, lineHeadOf } from "../../src/domain/lineHead.js"
+import { LineHead, lineEndCount, lineHeadOf, lineStartOffset } from "../../src/domain/lineHead.js"
 
 /** Where each line ends (after its LF, CRLF or lone CR), as outline, show and lint split lines. */
 const lineEnds = (bytes: Uint8Array): Array<number> => {
@@ -77,5 +77,13 @@ describe("LineHead", () => {
     expect(t("a\nb\n", 2)).toEqual({ head: "a\nb\n", more: 0, binary: false })
     expect(t("a\nb\n\n", 2)).toEqual({ head: "a\nb\n", more: 1, binary: false })
     expect(t("", 3)).toEqual({ head: "", more: 0, binary: false })
+  })
+})
+
+describe("open --from-line: where a line starts, lines ended by LF, CRLF or a lone CR as the other commands count them", () => {
+  const bytes = new TextEncoder().encode("a\r\nb\rc\nd")
+  it("gives each line's offset, and none past the last", () => {
+    expect([1, 2, 3, 4, 5].map((n) => lineStartOffset(bytes, n))).toEqual([0, 3, 5, 7, undefined])
+    expect(lineEndCount(bytes)).toBe(3)
   })
 })

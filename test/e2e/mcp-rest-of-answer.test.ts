@@ -41,8 +41,28 @@ describe("skc_show / skc_open cut by max_lines say how to read the rest", () => 
 
   it("a cut file the same, with skc_open", async () => {
     const cut = await mcp.call("skc_open", { skill: "demo", path: "references/a.md", max_lines: 2 })
-    expect(texts(cut).at(-1)).toBe("the file goes on: call skc_open again without max_lines (or with a larger one) to read the rest")
+    expect(texts(cut).at(-1)).toBe("the file goes on: call skc_open again with from_line=3 (and max_lines) for its next lines")
     const whole = await mcp.call("skc_open", { skill: "demo", path: "references/a.md" })
     expect(texts(whole).join("\n")).not.toContain("goes on")
+  })
+
+  it("from_line pages a long file too; past its end is E100 naming its lines", async () => {
+    const pages: Array<string> = []
+    let from: number | undefined = undefined
+    for (let i = 0; i < 5; i++) {
+      const page = await mcp.call("skc_open", { skill: "demo", path: "references/a.md", max_lines: 2, ...(from === undefined ? {} : { from_line: from }) })
+      const doc = page.structuredContent as { content: string; next_line?: number }
+      pages.push(doc.content.replace(/\.\.\. \(\d+ more lines\)\n$/, ""))
+      if (doc.next_line === undefined) break
+      from = doc.next_line
+      expect(texts(page).at(-1)).toBe(`the file goes on: call skc_open again with from_line=${from} (and max_lines) for its next lines`)
+    }
+    expect(pages.join("")).toBe("# A\n\n1\n2\n3\n4\n")
+    expect(pages).toHaveLength(3)
+    // Without max_lines: from that line to the end.
+    const tail = (await mcp.call("skc_open", { skill: "demo", path: "references/a.md", from_line: 5 })).structuredContent as { content: string; from_line: number }
+    expect([tail.content, tail.from_line]).toEqual(["3\n4\n", 5])
+    const past = await mcp.call("skc_open", { skill: "demo", path: "references/a.md", from_line: 7 })
+    expect(texts(past).join("\n")).toContain("error[E100]: invalid option: from_line 7 is past the end of 'references/a.md' (6 lines)")
   })
 })

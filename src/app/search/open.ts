@@ -6,7 +6,8 @@
  */
 import { OPEN_MAX_BYTES } from "../../domain/openLimit.js"
 import { Effect, Schema } from "effect"
-import { InternalError, UsageError } from "../../domain/errors.js"
+import { InternalError, InvalidOption, UsageError } from "../../domain/errors.js"
+import { HEAD_MAX_BYTES, lineEndCount, lineStartOffset } from "../../domain/lineHead.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
 import { fileNotFound } from "./fileNotFound.js"
 import { openStep, sourcesStep } from "../../domain/nextStep.js"
@@ -18,7 +19,9 @@ import { NamedFilesFields, namedFilesFields, namedFilesOnDisk } from "./namedFil
 export const OpenInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
   path: Schema.String.annotate({ description: "Relative path within the skill" }),
-  max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Maximum lines to return" })
+  max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Maximum lines to return" }),
+  /** The first line returned (the next page of a long file: the line after the last one returned). No description over MCP: tools/list's 12 KB. */
+  from_line: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
 })
 export type OpenInput = typeof OpenInput.Type
 
@@ -33,6 +36,10 @@ export const OpenResult = Schema.Struct({
   content: Schema.String,
   truncated: Schema.Boolean,
   encoding: Schema.optionalKey(Schema.Literal("base64")),
+  /** With `from_line`: the line `content` starts at. */
+  from_line: Schema.optional(Schema.Int),
+  /** When `max_lines` cut the file: the `from_line` of its next page. */
+  next_line: Schema.optional(Schema.Int),
   /** Of a Markdown file: the skill's files it names and where they are, as `show`'s (docs/decisions.md P7). */
   ...NamedFilesFields
 })
@@ -104,12 +111,34 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   let bytes: Uint8Array
   let truncated = false
   let binary: boolean
+  const from = input.from_line ?? 1
+  // `from_line`: lines of text from that one on (a page of a long file); a binary file has none.
+  const fromLine = (read: Uint8Array, isBinary: boolean, readAll: boolean) =>
+    Effect.gen(function* () {
+      if (from === 1) return read
+      if (isBinary) return yield* Effect.fail(new InvalidOption({ message: `from_line reads lines of text, and '${input.path}' is a binary file` }))
+      const at = lineStartOffset(read, from)
+      // Nothing left after it: past the end of the file, or (the head cut at its byte cap) past what is read.
+      if (at === undefined || at === read.length) {
+        return yield* Effect.fail(
+          new InvalidOption({
+            message: readAll
+              ? `from_line ${from} is past the end of '${input.path}' (${lineEndCount(read) + (read.length > 0 && read[read.length - 1] !== 10 && read[read.length - 1] !== 13 ? 1 : 0)} lines)`
+              : `from_line ${from} is past the first ${HEAD_MAX_BYTES / 1024} KB that skc open reads of a file this size`
+          })
+        )
+      }
+      return read.subarray(at)
+    })
+  let nextLine: number | undefined
   if (input.max_lines !== undefined) {
     // Read in pieces: only the head is kept, whatever the file's size.
-    const { head, more, binary: isBinary } = yield* fs.readHead(target.abs, input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
+    const { head: whole, more, binary: isBinary } = yield* fs.readHead(target.abs, from - 1 + input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
     binary = isBinary
+    const head = yield* fromLine(whole, isBinary, more === 0)
     bytes = head
     truncated = more > 0
+    if (more > 0 && !binary) nextLine = from + lineEndCount(head)
     // The marker is text for a reader of text: in a binary file's bytes (base64 in JSON, RFC-0002:C-OPEN "as-is
     // without transformation") it read as the file's own bytes, a PNG ending in "... (2 more lines)".
     if (more > 0 && !binary) {
@@ -132,6 +161,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     }
     bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
     binary = asText(bytes) === undefined
+    bytes = yield* fromLine(bytes, binary, true)
   }
   const text = binary ? undefined : asOnDisk.decode(bytes)
   // A Markdown file's instructions may run the skill's scripts: say where they are, as show does (P7).
@@ -144,6 +174,8 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
           path: target.rel,
           content: text,
           truncated,
+          ...(input.from_line === undefined ? {} : { from_line: from }),
+          ...(nextLine === undefined ? {} : { next_line: nextLine }),
           ...namedFilesFields(named, skill, isMarkdownPath(target.rel) ? text : "")
         }
   const opened: Opened = { result, bytes }
@@ -155,4 +187,8 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
  * command names it (`./forms.md` and `scripts/../forms.md` are `forms.md`, so `stats --group-by files`
  * counts one file once); as asked when nothing was read.
  */
-export const openLogArgs = (input: OpenInput, result?: { readonly path: string }) => ({ path: result?.path ?? input.path, max_lines: input.max_lines })
+export const openLogArgs = (input: OpenInput, result?: { readonly path: string }) => ({
+  path: result?.path ?? input.path,
+  max_lines: input.max_lines,
+  ...(input.from_line === undefined ? {} : { from_line: input.from_line })
+})
