@@ -390,7 +390,12 @@ export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
   message: Schema.String,
   detail: Schema.optional(Strings),
   /** One more line after `detail`: a next step, its command as each caller takes it. */
-  next: Schema.optional(Lead)
+  next: Schema.optional(Lead),
+  /**
+   * What the access log keeps of this error when the message quotes what no log may hold (a tool
+   * argument's value: a token, a path; a log may be pushed to a team's database). Absent: the message.
+   */
+  logged: Schema.optional(Schema.String)
 }) {
   readonly code = undefined
   get text(): string {

@@ -238,6 +238,8 @@ describe("a script named without a slash, or as an option's value, is the skill'
       ["---", "name: pin", "description: Pinned scripts. Use when testing.", "version: 1.0.0", "read_only: true", "---", "", ...tool("bare", "node main.js"), ...tool("opt", "node --require=./scripts/hook.js ./scripts/main.js")].join("\n")
     )
     writeFileSync(join(dir, "main.js"), 'console.log("SKILL main")\n')
+    writeFileSync(join(dir, "hook.js"), 'console.log("SKILL hook")\n')
+    writeFileSync(join(w.work, "hook.js"), 'console.log("PROJECT hook")\n')
     writeFileSync(join(dir, "scripts", "hook.js"), 'console.log("SKILL hook")\n')
     writeFileSync(join(dir, "scripts", "main.js"), 'console.log("SKILL scripts/main")\n')
     // The project's files of the same names.
@@ -277,11 +279,15 @@ describe("a word an interpreter completes from the working directory is refused,
       join(dir, "SKILL.md"),
       [
         "---", "name: unpinned", "description: Unpinned scripts. Use when testing.", "version: 1.0.0", "read_only: true", "---", "",
-        ...tool("mod", "python3 -m helper"), ...tool("bare", "node main"), ...tool("dir", "node ./app"), ...tool("search", "grep -rc TODO src")
+        ...tool("mod", "python3 -m helper"), ...tool("bare", "node main"), ...tool("dir", "node ./app"), ...tool("search", "grep -rc TODO src"),
+        // What `node -r` loads is code too: the project's hook.js ran, the skill's never (a probe).
+        ...tool("hook", "node -r ./hook main.js")
       ].join("\n")
     )
     writeFileSync(join(dir, "helper.py"), 'print("SKILL helper")\n')
     writeFileSync(join(dir, "main.js"), 'console.log("SKILL main")\n')
+    writeFileSync(join(dir, "hook.js"), 'console.log("SKILL hook")\n')
+    writeFileSync(join(w.work, "hook.js"), 'console.log("PROJECT hook")\n')
     writeFileSync(join(dir, "app", "index.js"), 'console.log("SKILL app")\n')
     writeFileSync(join(dir, "src", "a.txt"), "TODO skill\n")
     // The project's code of the same names, which ran before.
@@ -292,7 +298,7 @@ describe("a word an interpreter completes from the working directory is refused,
     mkdirSync(join(w.work, "src"), { recursive: true })
     writeFileSync(join(w.work, "src", "b.txt"), "TODO project\n")
     expect((await w.runAsync(["approve", "unpinned", "--yes"])).code).toBe(0)
-    for (const [name, word] of [["mod", "helper"], ["bare", "main"], ["dir", "./app"]] as const) {
+    for (const [name, word] of [["mod", "helper"], ["bare", "main"], ["dir", "./app"], ["hook", "./hook"]] as const) {
       const r = await w.runAsync(["run", "unpinned", name])
       expect(r.code, name).toBe(1)
       expect(r.stdout, name).not.toContain("PROJECT")
@@ -302,5 +308,30 @@ describe("a word an interpreter completes from the working directory is refused,
     const search = await w.runAsync(["run", "unpinned", "search"])
     expect(search.code).toBe(0)
     expect(search.stdout).toContain("b.txt")
+  }, 60_000)
+})
+
+describe("docs/tool-skills.md: the access log keeps no argument's value", () => {
+  it("a refused value (a token passed where a choice was asked) is quoted to the caller and left out of the log's error", async () => {
+    const w = world()
+    const dir = join(w.store, "choose")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      [
+        "---", "name: choose", "description: Chooses. Use when testing.", "version: 1.0.0", "read_only: true", "---", "",
+        "### pick", "", "Picks one.", "", "#### Parameters", "",
+        "| Name | Type | Required | Description | Values | Pattern |", "|---|---|---|---|---|---|", "| which | string | yes | The choice | a, b | |", "",
+        "#### Command", "", "```sh", "echo {{which}}", "```", ""
+      ].join("\n")
+    )
+    expect((await w.runAsync(["approve", "choose", "--yes"])).code).toBe(0)
+    const r = await w.runAsync(["run", "choose", "pick", "--arg", "which=ghp_SECRETTOKEN123"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('"ghp_SECRETTOKEN123" is not one of "a", "b"')
+    const rows = readLog(join(w.home, ".skillc", "runtime", "choose", ".skillc-meta", "logs.db"))
+    const errors = rows.map((row) => String(row.error ?? ""))
+    expect(errors.some((e) => e.includes("<value> is not one of"))).toBe(true)
+    expect(JSON.stringify(rows)).not.toContain("ghp_SECRETTOKEN123")
   }, 60_000)
 })

@@ -14,7 +14,8 @@ import { Path } from "effect/Path"
 import { PathEscapes, UsageError, Warning } from "../../domain/errors.js"
 import { codeWords, decideApproval } from "../../domain/tools/approval.js"
 import { buildArguments } from "../../domain/tools/coerce.js"
-import { toolEnvironment } from "../../domain/tools/environment.js"
+import { inlinePythonSafe, toolEnvironment } from "../../domain/tools/environment.js"
+import { givenValues, withoutValues } from "../../domain/tools/redact.js"
 import { interpolate, type CommandLine } from "../../domain/tools/interpolate.js"
 import { MAX_TIMEOUT_SECS, type CommandTemplate, type Mode } from "../../domain/tools/model.js"
 import { makeEnvelope, shebangOf, type RunEnvelope } from "../../domain/tools/output.js"
@@ -174,12 +175,19 @@ export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput
     ...(input.args !== undefined ? { json: input.args } : {}),
     ...(input.arg_pairs !== undefined ? { pairs: input.arg_pairs } : {})
   })
-  if (values._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${values.failure}` }))
+  // The refusal quotes the value to the caller; the access log (pushed to a team's database, maybe) keeps it without.
+  const refused = (why: string) =>
+    new UsageError({ message: `${input.tool}: ${why}`, logged: `${input.tool}: ${withoutValues(why, givenValues(input.args, input.arg_pairs))}` })
+  if (values._tag === "Failure") return yield* Effect.fail(refused(values.failure))
   const line = interpolate(skillFileArguments(loaded, tool.command!), tool.parameters, values.success)
-  if (line._tag === "Failure") return yield* Effect.fail(new UsageError({ message: `${input.tool}: ${line.failure}` }))
+  if (line._tag === "Failure") return yield* Effect.fail(refused(line.failure))
   const program = yield* resolveProgram(loaded, line.success.program)
   const cwd = yield* workingDirectory
-  const childEnv = toolEnvironment(env.all(), { name: loaded.resolved.name, dir: loaded.resolved.canonicalSourceDir, mode }, env.platform)
+  const childEnv = inlinePythonSafe(
+    line.success.program,
+    line.success.args,
+    toolEnvironment(env.all(), { name: loaded.resolved.name, dir: loaded.resolved.canonicalSourceDir, mode }, env.platform)
+  )
   const timeoutSecs = input.timeout ?? loaded.skill.timeoutSecs
   return { loaded, tool, mode, line: line.success, program, cwd, childEnv, timeoutSecs }
 })

@@ -88,6 +88,9 @@ export const failureMessage = (cause: Cause.Cause<unknown>): string => {
   const failure = Cause.findErrorOption(cause)
   if (Option.isSome(failure)) {
     const e = failure.value
+    // An error whose message quotes what no log may hold says what the log keeps instead (UsageError.logged).
+    const logged = (e as { logged?: unknown } | null)?.logged
+    if (isSkcError(e) && typeof logged === "string") return `error: ${logged}`
     if (isSkcError(e)) return errorHeadline(e)
     // A failure of an outer layer that is expected, not unexpected (the MCP server's NotServed), names itself.
     const logLine = (e as { logLine?: unknown } | null)?.logLine

@@ -146,8 +146,19 @@ export const codeWords = (command: { readonly program: string; readonly args: Re
   if (!INTERPRETERS.test(base)) return [command.program]
   const args = command.args.map((arg) => (arg.every((f) => f._tag === "Literal") ? arg.map((f) => f.text ?? "").join("") : undefined))
   const script = args.find((a, i) => a !== undefined && !a.startsWith("-") && (i === 0 || !OPTION_WITH_VALUE.has(args[i - 1] ?? "")))
-  return script === undefined ? [command.program] : [command.program, script]
+  // What `node -r ./hook` or `--import=./setup` loads is code as well: named without its extension, it was
+  // found from the project (the working directory), and the skill's own `hook.js` never ran (a probe).
+  const loaded = args.flatMap((a, i) => {
+    if (a === undefined) return []
+    if (i > 0 && LOADS_CODE.has(args[i - 1] ?? "") && !a.startsWith("-")) return [a]
+    const eq = a.indexOf("=")
+    return eq > 0 && LOADS_CODE.has(a.slice(0, eq)) ? [a.slice(eq + 1)] : []
+  })
+  return [command.program, ...(script === undefined ? [] : [script]), ...loaded]
 }
+
+/** Options whose value an interpreter loads as code (a module to require or import, a loader). */
+const LOADS_CODE = new Set(["-r", "--require", "--import", "--loader", "--experimental-loader"])
 
 /**
  * The digest an approval records: the sha256 of SKILL.md alone when the tools

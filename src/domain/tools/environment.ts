@@ -82,3 +82,19 @@ export const toolEnvironment = (
   env.SKC_MODE = env.GIBBERISH_MODE = skill.mode
   return env
 }
+
+/** Python's programs (with a version suffix, or `.exe` on Windows). */
+const PYTHON = /^(python[23]?(\.\d+)?|pypy3?)(\.exe)?$/i
+
+/**
+ * `python3 -c '…'` puts the working directory first on `sys.path`, and a tool runs in the project:
+ * an approved tool that imports `json` loaded the project's `json.py` (a probe). `PYTHONSAFEPATH`
+ * (Python 3.11 and later) leaves it out. Only for inline code: a script's own directory (the skill's,
+ * where its sibling modules are) stays on the path.
+ */
+export const inlinePythonSafe = (
+  program: string,
+  args: ReadonlyArray<string>,
+  env: Readonly<Record<string, string>>
+): Readonly<Record<string, string>> =>
+  PYTHON.test(program.replace(/^.*[\\/]/, "")) && args.includes("-c") ? { ...env, PYTHONSAFEPATH: "1" } : env
