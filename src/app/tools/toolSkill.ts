@@ -171,8 +171,10 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
       continue
     }
     if (info?.type !== "file") continue
-    const content = yield* fs.readFile(real).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${real}': ${e.code}`, cause: e })))
-    files.push([path.relative(root, real), hasher.sha256Hex(content)])
+    // Hashed a piece at a time: a 1.9 GB data file a command names (`grep -c x data.bin`, sparse, costing its
+    // author nothing) took 2 GB of memory on every load of the skill, and past 2 GB failed it (E999).
+    const hex = yield* fs.hashFile(real).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${real}': ${e.code}`, cause: e })))
+    files.push([path.relative(root, real), hex])
     named.set(name, real)
   }
   const input = approvalDigestInput(skillMdHex, files)
