@@ -136,7 +136,8 @@ export const renderMatch = (r: MatchResult): string => {
       // MARGIN (issue 47 item 4): the lead over the next candidate, activated or not; a small one is a near tie.
       ["#", "SKILL", "SCORE", "MARGIN", "REASON"],
       // A skill named in the request ranks first whatever its score, so its lead can be negative: "named" says why.
-      ...r.results.map((m, i) => [String(i + 1), m.name, m.mentioned ? `${m.score.toFixed(3)}*` : m.score.toFixed(3), m.mentioned && m.margin < 0 ? "named" : m.margin.toFixed(3), m.reason])
+      // The name the other commands take, when the skill's directory names it otherwise (`call_as`).
+      ...r.results.map((m, i) => [String(i + 1), m.call_as === undefined ? m.name : `${m.name} (as ${m.call_as})`, m.mentioned ? `${m.score.toFixed(3)}*` : m.score.toFixed(3), m.mentioned && m.margin < 0 ? "named" : m.margin.toFixed(3), m.reason])
     ]) + "\n"
   )
 }

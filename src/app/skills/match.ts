@@ -45,7 +45,8 @@ export interface MatchResult {
   readonly query: string
   readonly agent: Agent
   readonly threshold: number
-  readonly results: ReadonlyArray<SkillMatch>
+  /** `call_as`: the name skc's other commands and tools resolve the skill by (its directory's), when not `name`. */
+  readonly results: ReadonlyArray<SkillMatch & { readonly call_as?: string }>
   /**
    * No skill activated: the candidate that came closest (any relevance), with
    * its score, coverage and words, so "no match" says which gate it missed
@@ -79,7 +80,10 @@ export const MatchDocument = Schema.Struct({
       matched_terms: Schema.Array(
         Schema.Struct({ word: Schema.String, stem: Schema.String, fields: Schema.Array(Schema.Literals(["name", "description"])) })
       ),
-      reason: Schema.String
+      reason: Schema.String,
+      call_as: Schema.optional(Schema.String).annotate({
+        description: "The name skc's other commands and tools take for this skill (its directory's), when not name"
+      })
     })
   ),
   nearest: Schema.optionalKey(
@@ -189,11 +193,20 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   const results = rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs, dollarSelects })
   // The same ranking over every candidate, only when none activated: what the nearest one missed.
   const near = results.length === 0 ? scoreSkills(input.query, candidates, { threshold, nowMs, dollarSelects }).find((m) => m.relevance > 0) : undefined
+  // A skill whose frontmatter names it otherwise than its directory (`vercel-react-best-practices` in
+  // `react-best-practices/`): skc_outline and skc_show resolve the directory's name and answered E001 to the
+  // name match gave (an agent's probe: a wasted call each time). Said beside it.
+  const path = yield* Path
+  const called = results.map((m) => {
+    // `path` is the SKILL.md an agent reads: its directory names the skill for skc.
+    const dir = path.basename(path.dirname(m.path))
+    return m.scope === "plugin" || dir === m.name ? m : { ...m, call_as: dir }
+  })
   const result: MatchResult = {
     query: input.query,
     agent: found.agent,
     threshold,
-    results,
+    results: called,
     ...(near === undefined ? {} : { nearest: { name: near.name, score: near.score, coverage: near.coverage, decided_by: near.decided_by } })
   }
   return result

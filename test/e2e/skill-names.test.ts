@@ -1,4 +1,4 @@
-// Upgrading from an skc that built skills under names it no longer takes (`docs_helper`; DECISIONS #19,
+// The names skills go by. Upgrading from an skc that built skills under names it no longer takes (`docs_helper`; DECISIONS #19,
 // #52: build refuses a folder name lint's SKL102 refuses). The E002 of a reading command said "run 'skc
 // build docs_helper'", which answers E011: the way on is the rename, and E002 says it.
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
@@ -40,5 +40,20 @@ describe("a skill whose name build no longer takes", () => {
     const r = await s.runAsync(["search", "big", "zebra"])
     expect(r.code).toBe(1)
     expect(r.stderr).toContain("the index was built by an older skc that did not record its [search] max_file_bytes, and this run's is 2000: build it again")
+  })
+})
+
+describe("skc match names the skill as the other commands take it", () => {
+  it("a skill whose frontmatter names it otherwise than its directory carries call_as, and the name given there resolves", async () => {
+    const s = sandbox()
+    const dir = join(s.work, ".claude", "skills", "react-best-practices")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: vercel-react-best-practices\ndescription: React performance rules. Use when reviewing React components for re-render performance.\n---\n# Rules\n")
+    const r = await s.runAsync(["match", "review react component re-render performance", "--format", "json"])
+    const top = (JSON.parse(r.stdout) as { results: Array<{ name: string; call_as?: string }> }).results[0]!
+    expect([top.name, top.call_as]).toEqual(["vercel-react-best-practices", "react-best-practices"])
+    // What an agent does next with it (the probe's E001: the frontmatter's name is no directory's).
+    expect((await s.runAsync(["outline", top.call_as!])).code).toBe(0)
+    expect((await s.runAsync(["match", "review react component re-render performance"])).stdout).toContain("vercel-react-best-practices (as react-best-practices)")
   })
 })
