@@ -6,7 +6,8 @@
  * text rendering plus the structured content), estimated per heading.
  *
  * Rule: keep every heading of the deepest level L whose headings (levels
- * ≤ L) all fit; when not even the top level fits, keep the headings of
+ * ≤ L) all fit, then the headings of level L + 1 in outline order while
+ * they fit; when not even the top level fits, keep the headings of
  * the shallowest level in outline order while they fit. Every left-out heading is counted under the nearest kept heading
  * above it in its file (or under the file itself), so the answer can say
  * "12 more headings under forms.md#Fillable fields".
@@ -94,13 +95,13 @@ export const largestGroups = <G extends { readonly count: number }>(groups: Iter
 const groupCost = (g: OmittedGroup): number => 2 * JSON.stringify(g).length
 
 /**
- * What to ask next, only what can help: fewer levels when some levels were kept whole (when not even the top
- * level fits, fewer levels is the same answer), one file when the outline is not of one file already, and
- * always a larger budget. An outline of 1,500 top-level headings of one file said "pass level (fewer
- * levels)", which gave the same answer again.
+ * What to ask next, only what can help see the rest: one file when the outline is not of one file already,
+ * and always a larger budget. Fewer levels never shows a heading left out (the levels kept are complete,
+ * and the room left is filled with the next one): "pass level (fewer levels)" after "levels 1-1 complete"
+ * asked for what cannot be (an agent's probe).
  */
-const hintFor = (oneFile: boolean, level: number): string => {
-  const ways = [...(level > 0 ? ["level (fewer levels)"] : []), ...(oneFile ? [] : ["file (one file)"]), "max_bytes (a larger budget)"]
+const hintFor = (oneFile: boolean): string => {
+  const ways = [...(oneFile ? [] : ["file (one file)"]), "max_bytes (a larger budget)"]
   return `pass ${ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(", ")} or ${ways[ways.length - 1]}`} to see the rest`
 }
 
@@ -134,8 +135,27 @@ export const fitOutline = <H extends BudgetHeading>(
     level = l
   }
   let keep: (h: H, i: number) => boolean
-  if (level > 0) keep = (h) => h.level <= level
-  else {
+  if (level > 0) {
+    // The room the complete levels leave is filled with the next level's headings in outline order: a
+    // level-2 outline 5 % over its budget fell back to level 1 alone, 4 of 74 files (the rest have no
+    // level-1 heading), an answer 8 times smaller (an agent's probe).
+    const next = new Set<number>()
+    let spent = costOf(headings, (h) => h.level <= level)
+    let file: string | undefined
+    headings.forEach((h, i) => {
+      if (h.level <= level) {
+        file = h.file
+        return
+      }
+      if (h.level !== level + 1) return
+      const cost = headingCost(h) + (h.file !== file ? fileCost(h.file) : 0)
+      if (spent + cost > room) return
+      spent += cost
+      file = h.file
+      next.add(i)
+    })
+    keep = (h, i) => h.level <= level || next.has(i)
+  } else {
     // Not even the top level fits: the top-level headings in order, while they fit.
     // A loop, not Math.min(...levels): 200k arguments overflow the stack.
     let top = 6
@@ -182,7 +202,7 @@ export const fitOutline = <H extends BudgetHeading>(
       })
   })
   const under = largestGroups([...groups.values()].map(({ group, count }): OmittedGroup => ({ ...group, count })), reserve, groupCost)
-  return { kept, truncation: { omitted, level, under, hint: hintFor(options.oneFile === true, level) } }
+  return { kept, truncation: { omitted, level, under, hint: hintFor(options.oneFile === true) } }
 }
 
 /** The text lines that say what a truncated outline left out. */
