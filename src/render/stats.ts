@@ -288,6 +288,9 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
       if (report.data.length === 0) out.push("Every search found something.")
       else out.push(...table(["COUNT", "LAST", "QUERY"], report.data.map((r) => [n(r.count), r.last, shownQuery(r.query)]), [true]))
       out.push(...moreLine(report.more))
+      // `stats --all`'s UNANSWERED (and the summary's) also counts sections and files asked for that the skill
+      // lacks; this view lists searches: the two disagreed without a word (an agent's probe).
+      out.push("(searches only: the sections and files asked for that the skill lacks are in the errors view)")
       break
   }
   // Every line, names and queries included, with its control characters escaped.

@@ -90,6 +90,10 @@ describe("stats --reader: one token's reads (args.user)", () => {
       expect(renderStats(summary, Date.parse("2026-11-24T00:00:00Z"))).toContain("Filters: reader alice\n")
       const search = json((yield* stats({ skill: "pdf", group_by: "unanswered", reader: ["alice"] })).report)
       expect(search.data).toEqual([{ query: "merge", count: 1, last: "2026-11-23T10:00:00Z" }])
+      // The summary's unanswered (and stats --all's) counts sections and files too; this view lists searches, and says so.
+      expect(renderStats(yield* stats({ skill: "pdf", group_by: "unanswered", reader: ["alice"] }), Date.parse("2026-11-24T00:00:00Z"))).toContain(
+        "(searches only: the sections and files asked for that the skill lacks are in the errors view)"
+      )
       expect(json((yield* stats({ skill: "pdf", group_by: "commands", reader: ["bob"] })).report).data).toEqual({ show: 2 })
       // Nobody by that name: an empty result, not an error (RFC-0003:C-CLI).
       expect((yield* stats({ skill: "pdf", reader: ["carol"] })).report.data).toMatchObject({ total_accesses: 0 })
