@@ -87,7 +87,8 @@ describe("issue 48: the official MCP Inspector CLI against skc mcp", () => {
       expect(JSON.stringify(await over("prompts/get", "--prompt-name", "greet", "--prompt-args", "arguments=Ada"))).toContain("Say hello to Ada.")
       expect(((await over("resources/list")).resources as Array<{ uri: string }>).map((r) => r.uri)).toContain("skill://project/greet/SKILL.md")
       expect(JSON.stringify(await over("resources/read", "--uri", "skill://project/greet/SKILL.md"))).toContain("Say hello to $ARGUMENTS.")
-      expect(((await over("resources/templates/list")).resourceTemplates as Array<unknown>).length).toBe(5)
+      // Over HTTP only the scopes a remote session serves (project, agent-project, plugin; docs/team.md).
+      expect(((await over("resources/templates/list")).resourceTemplates as Array<unknown>).length).toBe(3)
     } finally {
       await server.stop()
     }
