@@ -137,6 +137,17 @@ const RUNS_ANY_ARGUMENT: Record<string, string> = {
   faketime: "is an argument of faketime, which runs the command given by its arguments",
   catchsegv: "is an argument of catchsegv, which runs the program given by its arguments",
   "ssh-agent": "is an argument of ssh-agent, which runs the command given by its arguments",
+  // A tool-skill probe ran each of these with a free-text value after `--`, lint clean (`tmux new-session
+  // -d -- {{v}}` ran `id > …` under a read-only approval).
+  tmux: "is an argument of tmux, which runs its command arguments through a shell",
+  screen: "is an argument of screen, which runs the command given by its arguments",
+  uvx: "is an argument of uvx, which runs the package or command given by its arguments",
+  entr: "is an argument of entr, which runs the command given by its arguments",
+  hyperfine: "is an argument of hyperfine, which runs its command arguments through a shell",
+  "dbus-launch": "is an argument of dbus-launch, which runs the command given by its arguments",
+  mpirun: "is an argument of mpirun, which runs the program given by its arguments",
+  mpiexec: "is an argument of mpiexec, which runs the program given by its arguments",
+  tclsh: "is an argument of tclsh, which runs the script given by its arguments",
   make: "is an argument of make, whose arguments set variables (SHELL, recipes' commands) and choose targets",
   gmake: "is an argument of gmake, whose arguments set variables (SHELL, recipes' commands) and choose targets"
 }
@@ -145,7 +156,12 @@ const RUNS_ANY_ARGUMENT_AFTER: Record<string, ReadonlySet<string>> = {
   npm: new Set(["exec", "x", "run", "run-script", "explore"]),
   pnpm: new Set(["exec", "dlx", "run", "create"]),
   yarn: new Set(["dlx", "exec", "run", "create"]),
-  bun: new Set(["x", "run", "create"])
+  bun: new Set(["x", "run", "create"]),
+  uv: new Set(["run", "tool"]),
+  pipx: new Set(["run"]),
+  poetry: new Set(["run"]),
+  go: new Set(["run"]),
+  perf: new Set(["stat", "trace", "record"])
 }
 /** Options of git that set configuration (aliases, pagers, hooks run as code): `git -c alias.x={{v}}`. */
 const GIT_CONFIG_OPTIONS = new Set(["-c", "--config-env"])
@@ -218,7 +234,8 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
     }
     const name = baseName(program.literal)
     // `busybox sh -c …`: the applet is the program.
-    if (name === "busybox") return scan(at + 1, depth + 1)
+    // `busybox -- {{v}}`: the word after `--` is the applet still (a probe's value chose it).
+    if (name === "busybox") return scan(argv[at + 1]?.literal === "--" ? at + 2 : at + 1, depth + 1)
     if (COMMAND_OPTION_ANYWHERE.has(name)) {
       for (let i = at + 1; i < argv.length; i++) {
         const a = argv[i]!.literal

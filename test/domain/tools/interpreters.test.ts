@@ -89,7 +89,22 @@ describe("SKL515: placeholders run as code", () => {
     "fakeroot -- {{xs}}",
     "bwrap --ro-bind / / -- {{xs}}",
     "sg root {{v}}",
-    "make -C dir {{v}}"
+    "make -C dir {{v}}",
+    // A tool-skill security probe: each lint clean before, a value run as a command or a script.
+    "tmux new-session -d -- {{v}}",
+    "screen -dm -- {{v}}",
+    "uvx -- {{v}}",
+    "uv run -- {{v}}",
+    "pipx run -- {{v}}",
+    "poetry run -- {{v}}",
+    "go run -- {{v}}",
+    "tclsh -- {{v}}",
+    "busybox -- {{v}}",
+    "perf stat -- {{v}}",
+    "hyperfine -- {{v}}",
+    "entr -- {{v}}",
+    "dbus-launch -- {{v}}",
+    "mpirun -- {{v}}"
   ])("%s is refused", (line) => {
     expect(hazards(line).length).toBeGreaterThan(0)
   })
