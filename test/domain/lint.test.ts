@@ -1,4 +1,5 @@
 /** Pure parts of lint: directives, slugs, link targets, SKL100 variants, allowed-tools, config handling. */
+import { pathWords } from "../../src/domain/namedFiles.js"
 import { describe, expect, it } from "vitest"
 import { parseDirectives, isSuppressed } from "../../src/domain/lint/directives.js"
 import { classifyTarget } from "../../src/domain/lint/paths.js"
@@ -160,6 +161,11 @@ describe("RFC-0008:C-REGISTRY link targets", () => {
     expect(lintFiles({ "SKILL.md": SKILL(body), "references/steps.md": "# Steps\n", "references/deep.md": "# Deep\n" }).lines).toEqual([
       "SKILL.md:7:95 error[E300]: SKL301 link-file-exists: link target not found: '{baseDir}/references/gone.md'"
     ])
+  })
+  it("<path-to-skill>/ in prose names a file from the skill's root, as openai's skills write it: the file is reached, not an orphan (an agent's probe: no base_dir note)", () => {
+    const body = "# Demo\n\nRun `python \"<path-to-skill>/scripts/inspect.py\" --repo .` first.\n"
+    expect(lintFiles({ "SKILL.md": SKILL(body), "scripts/inspect.py": "print(1)\n" }).lines).toEqual([])
+    expect(pathWords('python "<path-to-skill>/scripts/inspect.py"', "SKILL.md")).toEqual([{ fromRoot: "scripts/inspect.py" }])
   })
   it("SKL301 finds a ${CLAUDE_SKILL_DIR} link's file from the root; an escaping one is SKL303's alone, not SKL304's too", () => {
     const body = "# Demo\n\nSee [runner](${CLAUDE_SKILL_DIR}/scripts/run.sh) and [gone](${CLAUDE_SKILL_DIR}/scripts/gone.sh).\n"

@@ -16,6 +16,9 @@
 
 import { BASE_DIR_PREFIX, SKILL_DIR_VARIABLE } from "../agents/claudeBody.js"
 
+/** The skill's root as openai's published skills write it before a path (`<path-to-skill>/scripts/x.py`). */
+const SKILL_PATH_PLACEHOLDER = "<path-to-skill>/"
+
 export interface Mention {
   /** The path as written, link wrappers and trailing punctuation removed, percent escapes decoded. */
   readonly text: string
@@ -130,9 +133,12 @@ export const findMentions = (text: string): ReadonlyArray<Mention> => {
     const variable = word.startsWith(SKILL_DIR_WORD) && start > 0 && text.charCodeAt(start - 1) === 36 /* $ */
     // `{baseDir}/x`: the skill's root as published skills write it (claudeBody.ts BASE_DIR_PREFIX).
     const baseDir = !variable && word.startsWith(BASE_DIR_PREFIX)
-    const rooted = variable || baseDir
+    // `<path-to-skill>/scripts/x.py`, as openai's skills write the skill's root: read as a relative path
+    // starting with that directory name, it named no file of the skill.
+    const placeholder = !variable && !baseDir && word.startsWith(SKILL_PATH_PLACEHOLDER)
+    const rooted = variable || baseDir || placeholder
     if (rooted) {
-      const prefix = variable ? SKILL_DIR_WORD : BASE_DIR_PREFIX
+      const prefix = variable ? SKILL_DIR_WORD : baseDir ? BASE_DIR_PREFIX : SKILL_PATH_PLACEHOLDER
       word = word.slice(prefix.length)
       column += prefix.length
     } else if (word.length > 1 && word.charCodeAt(0) === 64 /* @ */ && word.charCodeAt(1) !== 64) {
