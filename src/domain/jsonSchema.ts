@@ -33,13 +33,6 @@ export interface CheckText {
 
 const num = (o: Json, k: string): number | undefined => (typeof o[k] === "number" ? o[k] : undefined)
 
-/**
- * Whether a description is the generic wording `checkText` gives a check with no description of its
- * own ("a positive number", "a number between 1 and 5"): it says what the check's keywords say.
- */
-export const isCheckWording = (description: string): boolean =>
-  /^(an integer|a positive number|a non-negative number|a non empty string|a valid value|a number (greater than|greater than or equal to) -?[\d.e+-]+|a number between -?[\d.e+-]+ and -?[\d.e+-]+|a string at least \d+ character\(s\) long|a string matching the pattern .*)$/s.test(description)
-
 /** The title, description and keywords of a check (those of Effect 3's filters of the same meaning). */
 export const checkText = (check: SchemaAST.Check<unknown>): CheckText => {
   const own = check.annotations
@@ -126,34 +119,36 @@ const unsupported = (ast: SchemaAST.AST): never => {
   throw new Error(`no JSON Schema for a ${ast._tag} schema`)
 }
 
-const go = (ast: SchemaAST.AST, defs: Json): Json => {
+const go = (ast: SchemaAST.AST, ctx: Context): Json => {
   const checks = ast.checks ?? []
   let start = 0
   let out: Json
   const named = namedChecks.find(([check]) => check !== undefined && checks[0] === check)
   if (named !== undefined) {
     const [, name, def] = named
-    defs[name] = def
+    ctx.defs[name] = def
     out = { $ref: `#/$defs/${name}` }
     start = 1
   } else {
-    out = base(ast, defs)
+    out = base(ast, ctx)
   }
   for (const check of checks.slice(start)) {
     const text = checkText(check)
-    out = { ...out, description: text.description, ...(text.title === undefined ? {} : { title: text.title }), ...text.keywords }
+    // A check's generic words ("a positive number") say what its keywords say: left out when asked (`ownWords`).
+    const words = ctx.ownWords && text.description === text.expected ? {} : { description: text.description }
+    out = { ...out, ...words, ...(text.title === undefined ? {} : { title: text.title }), ...text.keywords }
   }
   return checks.length === 0 ? withText(out, textOf(ast.annotations)) : out
 }
 
 /** The members of a union but `undefined`: one schema, or `anyOf`. */
-const unionOf = (types: ReadonlyArray<SchemaAST.AST>, defs: Json): Json => {
-  const members = compactUnion(types.filter((t) => t._tag !== "Undefined").map((t) => go(t, defs)))
+const unionOf = (types: ReadonlyArray<SchemaAST.AST>, ctx: Context): Json => {
+  const members = compactUnion(types.filter((t) => t._tag !== "Undefined").map((t) => go(t, ctx)))
   const [only] = members
   return members.length === 1 && only !== undefined ? only : { anyOf: members }
 }
 
-const base = (ast: SchemaAST.AST, defs: Json): Json => {
+const base = (ast: SchemaAST.AST, ctx: Context): Json => {
   switch (ast._tag) {
     case "String":
       return { type: "string" }
@@ -175,11 +170,11 @@ const base = (ast: SchemaAST.AST, defs: Json): Json => {
       return unsupported(ast)
     }
     case "Union":
-      return unionOf(ast.types, defs)
+      return unionOf(ast.types, ctx)
     case "Arrays": {
       const [item] = ast.rest
       if (ast.elements.length > 0 || item === undefined || ast.rest.length > 1) return unsupported(ast)
-      return { type: "array", items: go(item, defs) }
+      return { type: "array", items: go(item, ctx) }
     }
     case "Objects": {
       const required: Array<string> = []
@@ -187,7 +182,7 @@ const base = (ast: SchemaAST.AST, defs: Json): Json => {
       let additionalProperties: unknown = false
       for (const is of ast.indexSignatures) {
         if (is.parameter._tag !== "String") return unsupported(ast)
-        additionalProperties = go(is.type, defs)
+        additionalProperties = go(is.type, ctx)
       }
       for (const ps of ast.propertySignatures) {
         if (typeof ps.name !== "string") return unsupported(ast)
@@ -198,7 +193,7 @@ const base = (ast: SchemaAST.AST, defs: Json): Json => {
           ? textOf({ ...ps.type.annotations, ...ps.type.context?.annotations })
           : textOf(ps.type.context?.annotations)
         const [only] = inner
-        const json = inner.length === 1 && only !== undefined ? go(only, defs) : unionOf(inner, defs)
+        const json = inner.length === 1 && only !== undefined ? go(only, ctx) : unionOf(inner, ctx)
         properties[ps.name] = withText(json, fieldText)
         if (!optional) required.push(ps.name)
       }
@@ -209,9 +204,19 @@ const base = (ast: SchemaAST.AST, defs: Json): Json => {
   }
 }
 
-/** The draft-07 JSON Schema of `schema`, with `$defs` when it uses a named definition. */
-export const jsonSchemaDraft07 = (schema: Schema.Top): Json => {
+/** What one generation carries: the named definitions met, and whether a check's generic words are left out. */
+interface Context {
+  readonly defs: Json
+  readonly ownWords: boolean
+}
+
+/**
+ * The draft-07 JSON Schema of `schema`, with `$defs` when it uses a named definition. `ownWords`: a
+ * description only where the schema gives one, not a check's generic words ("a positive
+ * number" beside `exclusiveMinimum: 0`): what an MCP tool's input schema wants (tools/list's 12 KB).
+ */
+export const jsonSchemaDraft07 = (schema: Schema.Top, options: { readonly ownWords?: boolean } = {}): Json => {
   const defs: Json = {}
-  const json = go(schema.ast, defs)
+  const json = go(schema.ast, { defs, ownWords: options.ownWords === true })
   return { $schema: "http://json-schema.org/draft-07/schema#", ...(Object.keys(defs).length === 0 ? {} : { $defs: defs }), ...json }
 }

@@ -166,3 +166,9 @@ export const lineEndCount = (bytes: Uint8Array): number => {
   }
   return n
 }
+
+/** How many lines `bytes` holds: its line ends, and a last line without one. */
+export const lineCount = (bytes: Uint8Array): number => {
+  const last = bytes[bytes.length - 1]
+  return lineEndCount(bytes) + (last === undefined || last === 10 || last === 13 ? 0 : 1)
+}

@@ -120,6 +120,28 @@ export const costOf = <H extends BudgetHeading>(headings: ReadonlyArray<H>, keep
   return n
 }
 
+/**
+ * The indexes of the headings of `level` that fit in `room` beside `spent` bytes already shown, in outline
+ * order; a file's line is paid by its first heading shown (`shown`: the headings already kept).
+ */
+const fillLevel = <H extends BudgetHeading>(headings: ReadonlyArray<H>, level: number, spent: number, room: number, shown: (h: H) => boolean): Set<number> => {
+  const chosen = new Set<number>()
+  let file: string | undefined
+  headings.forEach((h, i) => {
+    if (shown(h)) {
+      file = h.file
+      return
+    }
+    if (h.level !== level) return
+    const cost = headingCost(h) + (h.file !== file ? fileCost(h.file) : 0)
+    if (spent + cost > room) return
+    spent += cost
+    file = h.file
+    chosen.add(i)
+  })
+  return chosen
+}
+
 /** The headings that fit `maxBytes`, and what was left out (undefined when nothing was). */
 export const fitOutline = <H extends BudgetHeading>(
   headings: ReadonlyArray<H>,
@@ -139,38 +161,15 @@ export const fitOutline = <H extends BudgetHeading>(
     // The room the complete levels leave is filled with the next level's headings in outline order: a
     // level-2 outline 5 % over its budget fell back to level 1 alone, 4 of 74 files (the rest have no
     // level-1 heading), an answer 8 times smaller (an agent's probe).
-    const next = new Set<number>()
-    let spent = costOf(headings, (h) => h.level <= level)
-    let file: string | undefined
-    headings.forEach((h, i) => {
-      if (h.level <= level) {
-        file = h.file
-        return
-      }
-      if (h.level !== level + 1) return
-      const cost = headingCost(h) + (h.file !== file ? fileCost(h.file) : 0)
-      if (spent + cost > room) return
-      spent += cost
-      file = h.file
-      next.add(i)
-    })
-    keep = (h, i) => h.level <= level || next.has(i)
+    const whole = (h: H) => h.level <= level
+    const next = fillLevel(headings, level + 1, costOf(headings, whole), room, whole)
+    keep = (h, i) => whole(h) || next.has(i)
   } else {
     // Not even the top level fits: the top-level headings in order, while they fit.
     // A loop, not Math.min(...levels): 200k arguments overflow the stack.
     let top = 6
     for (const h of headings) if (h.level < top) top = h.level
-    const chosen = new Set<number>()
-    let spent = 0
-    let file: string | undefined
-    headings.forEach((h, i) => {
-      if (h.level !== top) return
-      const cost = headingCost(h) + (h.file !== file ? fileCost(h.file) : 0)
-      if (spent + cost > room) return
-      spent += cost
-      file = h.file
-      chosen.add(i)
-    })
+    const chosen = fillLevel(headings, top, 0, room, () => false)
     keep = (_h, i) => chosen.has(i)
   }
   const kept: Array<H> = []

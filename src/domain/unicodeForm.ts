@@ -4,10 +4,10 @@
  * Headings, file names and skill names are compared in one form so an author's typing finds them.
  */
 
-const ASCII = /^[\x00-\x7f]*$/
+import { isAscii } from "./ascii.js"
 
 /** The composed form (NFC); ASCII text, which has one form, as it is. */
-export const composed = (s: string): string => (ASCII.test(s) ? s : s.normalize("NFC"))
+export const composed = (s: string): string => (isAscii(s) ? s : s.normalize("NFC"))
 
 /** Whether two texts are the same letters, written in the same or in different Unicode forms. */
 export const sameUnicodeText = (a: string, b: string): boolean => a === b || composed(a) === composed(b)

@@ -954,13 +954,6 @@ export const serveHttp = async (
       server.off("error", refused)
       resolve()
     })
-  }).catch(async (e: unknown) => {
-    // Nothing will be served: the live push (its timer, its sessions) stops too, or the process refused
-    // the port (E100) and lived on, serving nothing, for a supervisor to take as a running server.
-    clearInterval(sweep)
-    undoHangup?.()
-    await live?.stop().catch(() => {})
-    throw e
   })
   const address = server.address()
   const port = typeof address === "object" && address !== null ? address.port : options.port

@@ -9,7 +9,7 @@
  * self-contained object schema clients can show and validate.
  */
 import type { Schema } from "effect"
-import { isCheckWording, isJsonObject as isObject, jsonSchemaDraft07, type Json } from "../domain/jsonSchema.js"
+import { isJsonObject as isObject, jsonSchemaDraft07, type Json } from "../domain/jsonSchema.js"
 
 /**
  * `names`: `node` maps property names to schemas (the value of `properties`), so its keys are names,
@@ -73,8 +73,6 @@ const compact = (node: unknown, depth = 0): unknown => {
   for (const [k, v] of Object.entries(source)) {
     if (k === "required" && Array.isArray(v) && v.length === 0) continue
     if (k === "description" && depth === 0) continue
-    // A check's generic words ("a positive number") say what its keyword (`minimum: 1`) says, in bytes every connection reads.
-    if (k === "description" && typeof v === "string" && isCheckWording(v)) continue
     // Unknown arguments are refused by the decoder (E100 naming them) whatever the schema says.
     if (k === "additionalProperties" && v === false) continue
     // An integer's exclusive bound as the inclusive one it equals (`exclusiveMinimum: 0` is `minimum: 1`):
@@ -99,7 +97,8 @@ const compact = (node: unknown, depth = 0): unknown => {
  * allowed). The top level is always `type: "object"`, as MCP requires.
  */
 export const toolJsonSchema = (schema: Schema.Top, options: { readonly open?: boolean } = {}): Json => {
-  const made = jsonSchemaDraft07(schema)
+  // An input schema leaves out a check's generic words ("a positive number"): its `minimum` says them.
+  const made = jsonSchemaDraft07(schema, { ownWords: options.open !== true })
   const defs = isObject(made.$defs) ? made.$defs : {}
   const inlined = inline(made, defs)
   const result = options.open ? opened(inlined) : compact(inlined)

@@ -42,8 +42,11 @@ export class InvalidCursor extends Error {
   }
 }
 
+/** The first `length` characters of the base64url SHA-256 of `text`: the same in every process. */
+const shortHash = (text: string, length: number): string => createHash("sha256").update(text).digest("base64url").slice(0, length)
+
 /** The tag of `list`'s cursors: the same in every process, so any replica reads another's cursor. */
-const tagOf = (list: string): string => createHash("sha256").update(list).digest("base64url").slice(0, 16)
+const tagOf = (list: string): string => shortHash(list, 16)
 
 /**
  * An item's identity in its list: its `uri` (resources, skill entries, directory entries) or `name`
@@ -57,7 +60,7 @@ const identityOf = (item: unknown): string => {
   }
   return JSON.stringify(item) ?? ""
 }
-const keyOf = (item: unknown): string => createHash("sha256").update(identityOf(item)).digest("base64url").slice(0, 12)
+const keyOf = (item: unknown): string => shortHash(identityOf(item), 12)
 
 /** The cursor of the page after `items[end - 1]`. */
 const encode = (list: string, items: ReadonlyArray<unknown>, end: number): string =>

@@ -3,7 +3,7 @@
 import { Effect, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { decodeInput, flagLabel } from "../../src/app/shared/decodeInput.js"
-import { isCheckWording, jsonSchemaDraft07 } from "../../src/domain/jsonSchema.js"
+import { jsonSchemaDraft07 } from "../../src/domain/jsonSchema.js"
 import { toolJsonSchema } from "../../src/mcp/jsonSchema.js"
 
 const Input = Schema.Struct({
@@ -62,9 +62,6 @@ describe("JSON Schema and decode errors in Effect 3's shape", () => {
       share: { type: "number", minimum: 0, maximum: 1 },
       mine: { type: "integer", description: "Most rows", minimum: 1 }
     })
-    expect(isCheckWording("a positive number")).toBe(true)
-    expect(isCheckWording("a number between 0 and 1")).toBe(true)
-    expect(isCheckWording("Most rows")).toBe(false)
   })
 
   it("a field named like a keyword (`title`) is a field: kept in properties, input and output schemas alike", () => {

@@ -1,7 +1,7 @@
 // `skc mcp --http --port <in use> --log-to <url>` refuses the port (E100) and exits: with a team store
 // that took the login and went silent, the live push's connection kept the process alive for good
 // (a probe: 10 minutes, until SIGTERM), a "running" server to a supervisor, serving nothing.
-// src/cli/runMain.ts runServer; src/mcp/http.ts (the live push stopped when listening fails).
+// src/cli/runMain.ts runServer: a finished server exits whatever a background task still holds open.
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net"
 import { describe, expect, it } from "vitest"
 import { BIN, sandbox, spawnAsync } from "../helpers/cli.js"

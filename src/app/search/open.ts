@@ -7,7 +7,7 @@
 import { OPEN_MAX_BYTES } from "../../domain/openLimit.js"
 import { Effect, Schema } from "effect"
 import { InternalError, InvalidOption, UsageError } from "../../domain/errors.js"
-import { HEAD_MAX_BYTES, lineEndCount, lineStartOffset } from "../../domain/lineHead.js"
+import { HEAD_MAX_BYTES, lineCount, lineEndCount, lineStartOffset } from "../../domain/lineHead.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
 import { fileNotFound } from "./fileNotFound.js"
 import { openStep, sourcesStep } from "../../domain/nextStep.js"
@@ -123,7 +123,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
         return yield* Effect.fail(
           new InvalidOption({
             message: readAll
-              ? `from_line ${from} is past the end of '${input.path}' (${lineEndCount(read) + (read.length > 0 && read[read.length - 1] !== 10 && read[read.length - 1] !== 13 ? 1 : 0)} lines)`
+              ? `from_line ${from} is past the end of '${input.path}' (${lineCount(read)} lines)`
               : `from_line ${from} is past the first ${HEAD_MAX_BYTES / 1024} KB that skc open reads of a file this size`
           })
         )
@@ -138,10 +138,10 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     const head = yield* fromLine(whole, isBinary, more === 0)
     bytes = head
     truncated = more > 0
-    if (more > 0 && !binary) nextLine = from + lineEndCount(head)
     // The marker is text for a reader of text: in a binary file's bytes (base64 in JSON, RFC-0002:C-OPEN "as-is
     // without transformation") it read as the file's own bytes, a PNG ending in "... (2 more lines)".
     if (more > 0 && !binary) {
+      nextLine = from + lineEndCount(head)
       const marker = encoder.encode(`... (${more} more lines)\n`)
       bytes = new Uint8Array(head.length + marker.length)
       bytes.set(head)

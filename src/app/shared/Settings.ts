@@ -110,6 +110,9 @@ export const computeStores = Effect.gen(function* () {
   return stores
 })
 
+/** TOML is UTF-8: anything else is refused, not read with replacement characters. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
+
 const readLayer = (file: string, label: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
@@ -126,7 +129,7 @@ const readLayer = (file: string, label: string) =>
     // TOML is UTF-8: a byte that is not (a Latin-1 `é`) became U+FFFD, and a build deployed to `caf\uFFFD/`.
     let text: string
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes)
+      text = strictUtf8.decode(bytes)
     } catch {
       yield* diagnostics.warn(Warning.nonFatalError(`invalid TOML in ${label}: not UTF-8 text (TOML files are UTF-8); file ignored`))
       return undefined

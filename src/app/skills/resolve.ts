@@ -29,6 +29,7 @@ import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
 import { sameUnicodeText } from "../../domain/unicodeForm.js"
 import { nameProblem } from "../../domain/skillName.js"
+import { isAscii } from "../../domain/ascii.js"
 
 export type SkillScope = "project" | "global" | "path" | AgentDirScope
 
@@ -164,7 +165,7 @@ const resolveOnDisk = (skill: string, options: ResolveOptions) =>
 
 /** The one skill directory whose name is `skill` in the other Unicode form, if there is one. */
 const unicodeTwinName = Effect.fnUntraced(function* (skill: string) {
-  if (!isStoreName(skill) || /^[\x00-\x7f]*$/.test(skill)) return undefined
+  if (!isStoreName(skill) || isAscii(skill)) return undefined
   const { stores } = yield* Settings
   // Recovery: directories that cannot be listed hold no twin; the E001 being raised stands.
   const roots = yield* nameRoots(stores).pipe(Effect.orElseSucceed(() => [stores.projectSkills, servedGlobalSkills(stores)]))
@@ -266,13 +267,11 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
     const dirName = path.basename(named)
     // A directory whose name no build takes (`Case-Dir`, as case-blind file systems keep it): "use 'Case-Dir'"
     // sent the author to `skc build Case-Dir`, which refuses the name. The fix is the directory's name.
-    const usable = nameProblem(dirName) === undefined
+    const way = nameProblem(dirName) === undefined ? `: use '${dirName}'` : `, and '${dirName}' is no valid skill name: rename the directory to '${skill}'`
     return yield* Effect.fail(
       new SkillNotFound({
         skill,
-        hint: usable
-          ? `${quoteArg(where)}/SKILL.md names itself '${skill}', but skc finds a skill by its directory: use '${dirName}' (SKL104: the name should match the directory)`
-          : `${quoteArg(where)}/SKILL.md names itself '${skill}', but skc finds a skill by its directory, and '${dirName}' is no valid skill name: rename the directory to '${skill}' (SKL104: the name should match the directory)`
+        hint: `${quoteArg(where)}/SKILL.md names itself '${skill}', but skc finds a skill by its directory${way} (SKL104: the name should match the directory)`
       })
     )
   }

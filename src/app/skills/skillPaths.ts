@@ -17,6 +17,7 @@ import { checkSkillPath, throughVcsDir } from "../../domain/sourcePaths.js"
 import { FileSystem, type FileInfo, unseenAs } from "../../ports/FileSystem.js"
 import { isWithin } from "../shared/index.js"
 import { sameUnicodeText } from "../../domain/unicodeForm.js"
+import { isAscii } from "../../domain/ascii.js"
 
 export interface InsidePath {
   /** Normalised relative POSIX path ("" for the root itself). */
@@ -51,7 +52,7 @@ export const checkInside = (given: string) => {
  * when `rel` is ASCII, or a segment has no such entry or more than one.
  */
 const unicodeTwin = Effect.fnUntraced(function* (root: string, rel: string) {
-  if (rel === "" || /^[\x00-\x7f]*$/.test(rel)) return undefined
+  if (isAscii(rel)) return undefined
   const fs = yield* FileSystem
   const path = yield* Path
   const found: Array<string> = []

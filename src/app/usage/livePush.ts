@@ -63,16 +63,20 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
   let rows = 0
   // Every served skill's log and the global log of cross-skill questions nothing answered, as `sync --to` pushes them.
   for (const { dbFile, uid } of yield* pushedLogs(undefined)) {
-    const who = yield* pushedAs(dbFile, writerOf(uid))
-    const fresh = (): PushedLog => ({ after: 0, lastRow: undefined, convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS }) })
-    let kept = state.logs.get(dbFile) ?? fresh()
+    // A log's identity is read (its record beside it) only when the log is read from its start, not every push.
+    const fresh = Effect.map(pushedAs(dbFile, writerOf(uid)), (who): PushedLog => ({
+      after: 0,
+      lastRow: undefined,
+      convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS })
+    }))
+    let kept = state.logs.get(dbFile) ?? (yield* fresh)
     if (kept.after > 0) {
       // The row last pushed, read again: gone or another, the log was replaced and is read from its start.
       const probe = yield* log.readPage(dbFile, kept.after - 1, 1).pipe(
         // Recovery: a log that cannot be read now is read from its start next (pushing again is idempotent).
         Effect.orElseSucceed(() => undefined)
       )
-      if (probe === undefined || probe.last !== kept.after || probe.rows.length !== 1 || JSON.stringify(probe.rows[0]) !== kept.lastRow) kept = fresh()
+      if (probe === undefined || probe.last !== kept.after || probe.rows.length !== 1 || JSON.stringify(probe.rows[0]) !== kept.lastRow) kept = yield* fresh
     }
     let after = kept.after
     let lastRow = kept.lastRow

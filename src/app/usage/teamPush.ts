@@ -75,15 +75,20 @@ export const pushIdentity = Effect.gen(function* () {
  * as `unanswered_all`; a skill without a log has none. Before, the global log was never pushed, and a
  * team's `stats --all --team` showed the local machine's unanswered questions as the team's.
  */
-export const pushedLogs = Effect.fnUntraced(function* (skill: string | undefined) {
+export const pushedLogs = (skill: string | undefined) => Effect.flatMap(pushedSkills(skill), (skills) => logsOf(skills, skill === undefined))
+
+/** The skills a push covers: one, or every skill that resolves here. */
+const pushedSkills = (skill: string | undefined) =>
+  skill === undefined ? skillsInScope : Effect.map(resolveSkill(skill), (s): ReadonlyArray<{ readonly name: string; readonly runtimeDir: string }> => [s])
+
+/** Their logs that exist (with the global log of cross-skill questions when `all`). */
+const logsOf = Effect.fnUntraced(function* (skills: ReadonlyArray<{ readonly name: string; readonly runtimeDir: string }>, all: boolean) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const skills: ReadonlyArray<{ readonly name: string; readonly runtimeDir: string }> =
-    skill === undefined ? yield* skillsInScope : [yield* resolveSkill(skill)]
   const { stores } = yield* Settings
-  const all = skill === undefined ? [...skills, { name: ACROSS_SKILLS, runtimeDir: stores.globalDir }] : skills
+  const scoped = all ? [...skills, { name: ACROSS_SKILLS, runtimeDir: stores.globalDir }] : skills
   const logs: Array<{ readonly skill: { readonly name: string }; readonly dbFile: string; readonly uid?: number }> = []
-  for (const s of all) {
+  for (const s of scoped) {
     const dbFile = logDbIn(s.runtimeDir, path)
     const info = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
     if (info?.type === "file") logs.push({ skill: s, dbFile, ...(info.uid === undefined ? {} : { uid: info.uid }) })
@@ -176,7 +181,8 @@ export const teamPush = Effect.fn("skc.teamPush")(
     const progress = yield* Progress
     const pushed: Array<TeamPushResult["skills"][number]> = []
     const rejected: Array<TeamPushResult["rejected"][number]> = []
-    for (const { skill, dbFile, uid } of yield* pushedLogs(input.skill)) {
+    const skills = yield* pushedSkills(input.skill)
+    for (const { skill, dbFile, uid } of yield* logsOf(skills, input.skill === undefined)) {
       // Read, converted and sent page by page (local id order): one page of rows in memory at a
       // time, the next page read while the store stores the previous one.
       const writer = yield* pushedAs(dbFile, writerOf(uid))
@@ -210,13 +216,9 @@ export const teamPush = Effect.fn("skc.teamPush")(
     }
     // A sandboxed agent's reads waiting in the cwd's fallback logs are not in the skills' logs yet, so not
     // pushed: said (the push reported "0 new rows" and nothing else), with the step that brings them in.
-    const names = input.skill === undefined ? (yield* skillsInScope).map((s) => s.name) : [(yield* resolveSkill(input.skill)).name]
-    for (const u of yield* unsyncedRows(names)) {
-      yield* warn(
-        Warning.notice(
-          `${u.rows === 1 ? "1 access-log row" : `${u.rows} access-log rows`} in ${u.dir} ${u.rows === 1 ? "is" : "are"} not pushed: 'skc sync' moves ${u.rows === 1 ? "it" : "them"} into the skill's log, then 'skc sync --to' pushes ${u.rows === 1 ? "it" : "them"}`
-        )
-      )
+    for (const u of yield* unsyncedRows(skills.map((s) => s.name))) {
+      const [rows, are, them] = u.rows === 1 ? ["1 access-log row", "is", "it"] : [`${u.rows} access-log rows`, "are", "them"]
+      yield* warn(Warning.notice(`${rows} in ${u.dir} ${are} not pushed: 'skc sync' moves ${them} into the skill's log, then 'skc sync --to' pushes ${them}`))
     }
     const result: TeamPushResult = {
       to: input.to,

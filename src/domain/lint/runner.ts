@@ -18,6 +18,9 @@ export interface EffectiveRule {
   readonly options: Readonly<Record<string, unknown>>
 }
 
+/** A TOML integer past 2^53 comes as a bigint: the options' checks read numbers. */
+const plainNumber = (v: unknown): unknown => (typeof v === "bigint" ? Number(v) : v)
+
 /** Rules as configured: `off` rules dropped, options validated against each rule's declared ones. */
 export const configureRules = (
   rules: ReadonlyArray<Rule>,
@@ -36,7 +39,7 @@ export const configureRules = (
     const options: Record<string, unknown> = {}
     for (const [k, o] of Object.entries(rule.options ?? {})) options[k] = o.default
     for (const [k, raw] of Object.entries(setting?.options ?? {})) {
-      const value = typeof raw === "bigint" ? Number(raw) : raw
+      const value = plainNumber(raw)
       const declared = rule.options?.[k]
       if (declared === undefined) {
         problems.push({ message: `unknown option '${k}' for lint rule ${rule.id}; ignored` })
@@ -48,8 +51,7 @@ export const configureRules = (
         continue
       }
       // The global file's value when the project's is invalid: an invalid value overrides nothing.
-      const under = setting?.fallback?.[k]
-      const fallback = typeof under === "bigint" ? Number(under) : under
+      const fallback = plainNumber(setting?.fallback?.[k])
       if (fallback !== undefined && declared.validate(fallback) === undefined) {
         options[k] = fallback
         problems.push({ message: `lint.${rule.id}.${k} ${invalid}; using ${JSON.stringify(fallback)} (the global configuration's)` })
