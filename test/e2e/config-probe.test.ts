@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { writeTree } from "../helpers/tree.js"
 import { sandbox } from "../helpers/cli.js"
 import { connectMcp } from "../helpers/mcpClient.js"
 
@@ -12,8 +13,7 @@ const project = () => {
   const s = sandbox()
   mkdirSync(join(s.work, ".git"), { recursive: true })
   const dir = join(s.work, ".skillc", "skills", "demo")
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, "SKILL.md"), SKILL)
+  writeTree(dir, { "SKILL.md": SKILL })
   const config = (text: string | Buffer) => writeFileSync(join(s.work, ".skillc", "config.toml"), text)
   return { s, config }
 }

@@ -1,18 +1,18 @@
 // The names skills go by. Upgrading from an skc that built skills under names it no longer takes (`docs_helper`; DECISIONS #19,
 // #52: build refuses a folder name lint's SKL102 refuses). The E002 of a reading command said "run 'skc
 // build docs_helper'", which answers E011: the way on is the rename, and E002 says it.
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { readdirSync, writeFileSync } from "node:fs"
 import { DatabaseSync } from "node:sqlite"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { writeTree } from "../helpers/tree.js"
 import { sandbox } from "../helpers/cli.js"
 
 describe("a skill whose name build no longer takes", () => {
   it("E002 says to rename it (to the name build would take), not to build it", async () => {
     const s = sandbox()
     const dir = join(s.work, ".skillc", "skills", "docs_helper")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), "---\nname: docs_helper\ndescription: Helps with docs. Use when writing docs.\n---\n# Docs\n\n## Usage\n\nWrite.\n")
+    writeTree(dir, { "SKILL.md": "---\nname: docs_helper\ndescription: Helps with docs. Use when writing docs.\n---\n# Docs\n\n## Usage\n\nWrite.\n" })
     const show = await s.runAsync(["show", "docs_helper", "--section", "Usage"])
     expect(show.code).toBe(1)
     expect(show.stderr).toContain("error[E002]: search index unusable; run 'skc build docs_helper' to rebuild")
@@ -27,8 +27,7 @@ describe("a skill whose name build no longer takes", () => {
   it("an index an older skc built records no [search] max_file_bytes: E002 says so and to build again, not 'build and search with the same setting'", async () => {
     const s = sandbox()
     const dir = join(s.work, ".skillc", "skills", "big")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), "---\nname: big\ndescription: Big files. Use when testing.\n---\n# Big\n\n## Zebra\n\nStripes.\n")
+    writeTree(dir, { "SKILL.md": "---\nname: big\ndescription: Big files. Use when testing.\n---\n# Big\n\n## Zebra\n\nStripes.\n" })
     writeFileSync(join(s.work, ".skillc", "config.toml"), "[search]\nmax_file_bytes = 2000\n")
     expect((await s.runAsync(["build", "big"])).code).toBe(0)
     // As an skc before the limit was recorded wrote it (the build itself used the same 2000).
@@ -47,8 +46,7 @@ describe("skc match names the skill as the other commands take it", () => {
   it("a skill whose frontmatter names it otherwise than its directory carries call_as, and the name given there resolves", async () => {
     const s = sandbox()
     const dir = join(s.work, ".claude", "skills", "react-best-practices")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), "---\nname: vercel-react-best-practices\ndescription: React performance rules. Use when reviewing React components for re-render performance.\n---\n# Rules\n")
+    writeTree(dir, { "SKILL.md": "---\nname: vercel-react-best-practices\ndescription: React performance rules. Use when reviewing React components for re-render performance.\n---\n# Rules\n" })
     const r = await s.runAsync(["match", "review react component re-render performance", "--format", "json"])
     const top = (JSON.parse(r.stdout) as { results: Array<{ name: string; call_as?: string }> }).results[0]!
     expect([top.name, top.call_as]).toEqual(["vercel-react-best-practices", "react-best-practices"])

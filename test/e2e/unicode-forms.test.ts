@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { writeTree } from "../helpers/tree.js"
 import { sandbox } from "../helpers/cli.js"
 
 const nfc = (s: string) => s.normalize("NFC")
@@ -15,8 +16,7 @@ describe("names typed in one Unicode form find what is saved in the other", () =
   it("a heading, a file and a skill directory saved decomposed, asked for composed (and the reverse for the heading)", async () => {
     const s = sandbox()
     const dir = join(s.work, ".skillc", "skills", nfd("café"))
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), `---\nname: ${nfc("café")}\ndescription: Serves coffee. Use when asked for coffee.\n---\n# Café\n\n## ${nfd("Café Décor")}\n\nChairs.\n\n## ${nfc("Crème")}\n\nMilk.\n\nSee [menu](${nfd("menü")}.md).\n`)
+    writeTree(dir, { "SKILL.md": `---\nname: ${nfc("café")}\ndescription: Serves coffee. Use when asked for coffee.\n---\n# Café\n\n## ${nfd("Café Décor")}\n\nChairs.\n\n## ${nfc("Crème")}\n\nMilk.\n\nSee [menu](${nfd("menü")}.md).\n` })
     writeFileSync(join(dir, `${nfd("menü")}.md`), "# Menu\n\nEspresso.\n")
 
     const built = await s.runAsync(["build", nfc("café")])
@@ -42,8 +42,7 @@ describe("names typed in one Unicode form find what is saved in the other", () =
   it("a directory whose name no build takes: E001 says to rename it, not to use it", async () => {
     const s = sandbox()
     const dir = join(s.work, ".skillc", "skills", "Case-Dir")
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, "SKILL.md"), "---\nname: case-dir\ndescription: Cases. Use when testing.\n---\n# Cases\n")
+    writeTree(dir, { "SKILL.md": "---\nname: case-dir\ndescription: Cases. Use when testing.\n---\n# Cases\n" })
     const r = await s.runAsync(["build", "case-dir"])
     expect(r.code).not.toBe(0)
     expect(r.stderr).toContain("'Case-Dir' is no valid skill name: rename the directory to 'case-dir'")
