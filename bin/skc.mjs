@@ -143,6 +143,33 @@ const uid = typeof process.getuid === "function" ? process.getuid() : undefined
 const ownOnly = (st) => uid === undefined || (st.uid === uid && (st.mode & 0o022) === 0)
 
 /**
+ * `mkdir -p` (0700), one level at a time: Node's recursive mkdir never
+ * returns where mkdir answers ENOENT under a directory that exists (a
+ * `SKILLC_HOME` or `XDG_CACHE_HOME` under `/proc`), and a synchronous loop
+ * ignores SIGTERM, so a CI job hung until it was killed. Throws on the first
+ * level that cannot be made.
+ */
+const makeLevels = (dir) => {
+  const missing = []
+  for (let cur = dir; ; cur = dirname(cur)) {
+    try {
+      statSync(cur)
+      break
+    } catch {
+      missing.push(cur)
+      if (dirname(cur) === cur) break
+    }
+  }
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level, { mode: 0o700 })
+    } catch (e) {
+      if (e?.code !== "EEXIST") throw e
+    }
+  }
+}
+
+/**
  * Whether `dir` (the per-version cache directory) can hold only what the
  * current user wrote: a real directory (not a link), the user's, writable
  * by no one else, in a parent that is the user's and writable by no one
@@ -155,7 +182,7 @@ const trustedDir = (dir, create) => {
   } catch {
     if (!create) return false
     try {
-      mkdirSync(dirname(dir), { recursive: true, mode: 0o700 })
+      makeLevels(dirname(dir))
       mkdirSync(dir, { mode: 0o700 })
       st = lstatSync(dir)
     } catch {

@@ -12,7 +12,7 @@ import * as Exit from "effect/Exit"
 import { renderError, skcErrorOfCause } from "../domain/errors.js"
 import { isVerboseEnv } from "../layers.js"
 import { visible } from "../domain/visible.js"
-import { homeProblem, homeWarning } from "./home.js"
+import { cwdProblem, homeProblem, homeWarning } from "./home.js"
 import { guardOutputStreams } from "./stdout.js"
 
 /**
@@ -22,7 +22,7 @@ import { guardOutputStreams } from "./stdout.js"
  */
 export const begin = (argv: ReadonlyArray<string>, checkHome: boolean): { readonly verboseOn: boolean } | number => {
   guardOutputStreams()
-  const noHome = checkHome ? homeProblem(process.env) : undefined
+  const noHome = checkHome ? (homeProblem(process.env) ?? cwdProblem()) : undefined
   if (noHome !== undefined) {
     process.stderr.write(renderError(noHome) + "\n")
     return 1

@@ -19,7 +19,13 @@ export const homeProblem = (vars: Readonly<Record<string, string | undefined>>, 
   }
   if (dir !== "" && isAbsolute(dir)) return undefined
   return new UsageError({
-    message: dir === "" ? "no home directory: HOME is empty" : `no home directory: HOME is not an absolute path ('${dir}')`,
+    // Unset and without a passwd entry (a CI container's uid) is not "empty": say which.
+    message:
+      dir !== ""
+        ? `no home directory: HOME is not an absolute path ('${dir}')`
+        : vars.HOME === undefined
+          ? "no home directory: HOME is not set and the user has no home in the password database"
+          : "no home directory: HOME is empty",
     detail: ["set HOME, or SKILLC_HOME to the directory that holds .skillc/"]
   })
 }
@@ -40,4 +46,21 @@ export const homeWarning = (vars: Readonly<Record<string, string | undefined>>):
     `warning: SKILLC_HOME=${override} stands for the home directory, so skc uses ${join(trimmed, ".skillc")}; ` +
     `to use ${trimmed} itself, set SKILLC_HOME=${parent}`
   )
+}
+
+/**
+ * The current directory, removed while a shell still stands in it: every path skc resolves starts there,
+ * and Node's own error reached the user as E999 with libuv's words ("process.cwd failed … uv_cwd").
+ */
+export const cwdProblem = (cwd: () => string = () => process.cwd()): UsageError | undefined => {
+  try {
+    cwd()
+    return undefined
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException)?.code
+    return new UsageError({
+      message: code === "ENOENT" ? "the current directory no longer exists (it was removed or moved)" : `cannot read the current directory (${code ?? String(e)})`,
+      detail: ["cd to an existing directory and run skc again"]
+    })
+  }
 }

@@ -16,6 +16,7 @@ import { classifyTarget, dirOf } from "../domain/lint/paths.js"
 import { activeProfiles } from "../domain/lint/profiles.js"
 import type { SkillSnapshot } from "../domain/lint/types.js"
 import { flattenInline } from "../domain/markdown/inline.js"
+import { isAscii } from "../domain/ascii.js"
 import { anchorsOf, githubSlug, headingSlug } from "../domain/markdown/model.js"
 import { normalizeLabel } from "../domain/markdown/syntax.js"
 import type { Heading } from "../domain/markdown/model.js"
@@ -131,13 +132,21 @@ export const complete = (
     const target = anchor[1] === "" ? file : classifyTarget(file, anchor[1]!)
     const path = typeof target === "string" ? target : target._tag === "Internal" ? target.path : undefined
     const headings = path === undefined ? [] : (s.markdown(path)?.headings ?? [])
+    // A heading in another script ("中文", "Setup 步骤") keeps little or nothing in the RFC's ASCII slug (`#`,
+    // `#-1`, `#setup-`: no anchor GitHub renders); it is offered by its GitHub slug, which SKL302 accepts too,
+    // as rename does. A heading with no anchor in either style is not offered.
+    const [rfc, gh] = [anchorsOf(headings, headingSlug), anchorsOf(headings, githubSlug)]
     // The edit replaces the `#` too, so what it inserts is the label and no filterText is needed (see below).
-    return anchorsOf(headings, headingSlug).map((slug, i) => ({
-      label: `#${slug}`,
-      kind: KIND_REFERENCE,
-      detail: headings[i]!.text,
-      textEdit: edit(pos.character - anchor[2]!.length - 1, `#${slug}`, pos.character + targetRest(after, false))
-    }))
+    return headings.flatMap((h, i) => {
+      const slug = isAscii(h.text) ? rfc[i]! : gh[i]!
+      if (slug === "" || /^-\d+$/.test(slug)) return []
+      return [{
+        label: `#${slug}`,
+        kind: KIND_REFERENCE,
+        detail: h.text,
+        textEdit: edit(pos.character - anchor[2]!.length - 1, `#${slug}`, pos.character + targetRest(after, false))
+      }]
+    })
   }
   const link = /\]\(([^()\s#]*)$/.exec(before)
   if (link !== null) {

@@ -297,8 +297,10 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     const log = (message: string) => {
       if (!closed) connection.console.warn(message)
     }
+    // After `shutdown` nothing more is published (LSP 3.17: the server stops its work; a lint in flight then
+    // has no one who wants it).
     const sendDiagnostics = (params: PublishDiagnosticsParams) => {
-      if (!closed) void connection.sendDiagnostics(params)
+      if (!closed && !shutDown) void connection.sendDiagnostics(params)
     }
 
     /**
@@ -485,6 +487,9 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
 
     /** Lint a skill now, or once more after the lint in flight when one is (changes coalesce). */
     const lintSkill = (root: string) => {
+      // After `shutdown` a notification (a didChange, a watched file) starts no lint: shutdown disposed every
+      // skill's runtime, and a lint would build it and its watchers again.
+      if (shutDown) return
       const s = stateOf(root)
       if (s.running) {
         s.again = true
@@ -816,8 +821,8 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     }
     connection.onShutdown(
       whenReady(async () => {
-        await disposeAll()
         shutDown = true
+        await disposeAll()
       }, [])
     )
     connection.onExit(() => {
@@ -855,7 +860,8 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       <P>(register: (handler: (params: P) => void) => Disposable, method: string, wellFormed: (params: unknown) => boolean = () => true) =>
       (handler: (params: P) => void) =>
         register((params) => {
-          if (!initialized) return
+          // Before initialize and after shutdown, notifications are dropped (LSP 3.17).
+          if (!initialized || shutDown) return
           if (!wellFormed(params)) return log(`skc lsp: ${method} with malformed params ignored`)
           handler(params)
         })

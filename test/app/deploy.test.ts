@@ -28,18 +28,66 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
 })
 
 describe("RFC-0001:C-DEPLOYMENT concurrent first builds of one skill", () => {
-  it("another build's link made meanwhile (EEXIST) is this build's link: no copy, no 'copied instead'", async () => {
+  it("another build's link made meanwhile is replaced by this build's in one rename: no copy, no 'copied instead'", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\ndescription: d\n---\n# Demo\n" } })
-    // The other build makes the same link between this build's look at the directory and its own symlink call.
-    const raced = Layer.succeed(FileSystem, {
+    // The other build makes the same link between this build's look at the directory and its own rename.
+    let raced = false
+    const racing = Layer.succeed(FileSystem, {
       ...w.fs,
-      symlink: (t: string, p: string, type: "dir" | "file" | "junction") =>
-        Effect.flatMap(w.fs.symlink(t, p, type), () => Effect.fail(new FsError({ op: "symlink", path: p, code: "EEXIST", message: "EEXIST" })))
+      rename: (from: string, to: string) =>
+        Effect.andThen(
+          raced || to !== "/proj/.claude/skills/demo" ? Effect.void : Effect.andThen(Effect.sync(() => (raced = true)), w.fs.symlink("../../.skillc/runtime/demo", to, "dir")),
+          w.fs.rename(from, to)
+        )
     })
-    const r = Result.getOrThrow(await w.run(build({ skill: "demo" }).pipe(Effect.provide(raced))))
+    const r = Result.getOrThrow(await w.run(build({ skill: "demo" }).pipe(Effect.provide(racing))))
+    expect(raced).toBe(true)
     expect(r.deployments).toEqual([{ target: "claude", path: "/proj/.claude/skills/demo", method: "symlink", replaced: "none" }])
     expect(JSON.stringify(w.diagnostics.warnings)).not.toContain("copied instead")
     expect(Effect.runSync(w.fs.readLink("/proj/.claude/skills/demo"))).toBe("../../.skillc/runtime/demo")
+    expect(Effect.runSync(w.fs.readDir("/proj/.claude/skills")).map((e) => e.name)).toEqual(["demo"])
+  })
+})
+
+describe("RFC-0001:C-DEPLOYMENT on a full disk (nothing stored is lost)", () => {
+  const SKILL = (more = "") => `---\nname: demo\ndescription: d\n---\n# Demo\n${more}`
+  const listing = (w: ReturnType<typeof memoryWorld>) => Effect.runSync(w.fs.readDir("/proj/.claude/skills")).map((e) => e.name)
+  it("a copy that fails mid-way leaves the previous copy working and nothing beside it; freed, the next build replaces it", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL() } })
+    Result.getOrThrow(await w.run(build({ skill: "demo", copy: true })))
+    const before = Effect.runSync(w.fs.readFileString("/proj/.claude/skills/demo/SKILL.md"))
+    Effect.runSync(w.fs.writeFile("/proj/.skillc/skills/demo/SKILL.md", SKILL("## More\n")))
+    w.fs.setFull("/proj/.claude", true)
+    const failed = await w.run(build({ skill: "demo", copy: true }))
+    expect(Result.isFailure(failed) && failed.failure).toMatchObject({ _tag: "InternalError" })
+    expect(Result.isFailure(failed) && failed.failure.message).toMatch(/^cannot deploy to '\/proj\/\.claude\/skills\/demo' \(\w+\): no space left on device \(ENOSPC\)$/)
+    // The earlier copy is whole: its stub and the manifest that makes it skc's.
+    expect(Effect.runSync(w.fs.readFileString("/proj/.claude/skills/demo/SKILL.md"))).toBe(before)
+    expect(Effect.runSync(w.fs.readFileString("/proj/.claude/skills/demo/.skillc-meta/manifest.json"))).toContain('"skill": "demo"')
+    expect(listing(w)).toEqual(["demo"])
+    w.fs.setFull("/proj/.claude", false)
+    const again = Result.getOrThrow(await w.run(build({ skill: "demo", copy: true })))
+    expect(again.deployments).toEqual([{ target: "claude", path: "/proj/.claude/skills/demo", method: "copy", replaced: "copy" }])
+    expect(Effect.runSync(w.fs.readFileString("/proj/.claude/skills/demo/SKILL.md"))).toContain("More")
+    expect(listing(w)).toEqual(["demo"])
+  })
+  it("a first copy that fails leaves no half-made skill behind, so the next build needs no --force", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL() } })
+    w.fs.setFull("/proj/.claude", true)
+    Effect.runSync(w.fs.makeDirectory("/proj/.claude/skills", { recursive: true }))
+    expect(Result.isFailure(await w.run(build({ skill: "demo", copy: true })))).toBe(true)
+    expect(listing(w)).toEqual([])
+    w.fs.setFull("/proj/.claude", false)
+    Result.getOrThrow(await w.run(build({ skill: "demo", copy: true })))
+    expect(listing(w)).toEqual(["demo"])
+  })
+  it("a copy replaced by a link: the copy goes only once the link is in place", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL() } })
+    Result.getOrThrow(await w.run(build({ skill: "demo", copy: true })))
+    const r = Result.getOrThrow(await w.run(build({ skill: "demo" })))
+    expect(r.deployments).toEqual([{ target: "claude", path: "/proj/.claude/skills/demo", method: "symlink", replaced: "copy" }])
+    expect(Effect.runSync(w.fs.readLink("/proj/.claude/skills/demo"))).toBe("../../.skillc/runtime/demo")
+    expect(listing(w)).toEqual(["demo"])
   })
 })
 
@@ -57,7 +105,7 @@ describe("RFC-0001:C-DEPLOYMENT into an agent directory that cannot be written",
     const refused = await w.run(build({ skill: "other" }))
     expect(Result.isFailure(refused) && refused.failure).toMatchObject({
       _tag: "InternalError",
-      message: "cannot deploy to '/proj/.claude/skills/other': EROFS (symlink '/proj/.claude/skills/other')"
+      message: "cannot deploy to '/proj/.claude/skills/other' (symlink): EROFS"
     })
     expect(JSON.stringify(w.diagnostics.warnings)).not.toContain("copied instead")
   })

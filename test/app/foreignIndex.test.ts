@@ -123,6 +123,19 @@ describe("issue 29 item 5: the cache directory records the skill's real path", (
     expect((await w.run(foreignRuntimeDir("big", DIR))).pipe(Result.getOrThrow)).toBe(`${cache}/big-${sha(DIR).slice(0, 16)}`)
   })
 
+  it("a record a full disk left empty is no owner: the next search (space freed) records it and keeps <name>-<hash8>", async () => {
+    const w = world()
+    const short = `${cache}/big-${sha(DIR).slice(0, 8)}`
+    w.fs.setFull(cache, true)
+    await w.run(search({ skill: "big", query: "crank" }))
+    const record = `${short}/.skillc-meta/${CACHE_OWNER_FILE}`
+    expect(Effect.runSync(w.fs.lstatOption(record))).toBeUndefined()
+    // An empty record (a kill between its creation and its write) reads as none.
+    w.fs.setFull(cache, false)
+    w.fs.seed({ [record]: "" })
+    expect((await w.run(foreignRuntimeDir("big", DIR))).pipe(Result.getOrThrow)).toBe(short)
+  })
+
   it("the first search records it; a search from a skill whose short directory is taken indexes into the long one", async () => {
     const w = world()
     const short = `${cache}/big-${sha(DIR).slice(0, 8)}`

@@ -4,7 +4,7 @@
 // messages on stderr.
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
+import { makeMemoryFileSystem, type MemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem.js"
 import { init } from "../../src/app/build/init.js"
 import { extendGitignore, SKC_IGNORES } from "../../src/domain/gitignore.js"
 import { renderWarning, type SkcWarning } from "../../src/domain/errors.js"
@@ -50,6 +50,20 @@ describe("RFC-0006:C-INIT", () => {
       expect(yield* failureText(init({ name: "my-skill" }))).toBe(
         "error[E050]: skill 'my-skill' already exists\n  edit it at '.skillc/skills/my-skill/SKILL.md', or choose another name"
       )
+    }).pipe(Effect.provide(memoryLayer())))
+
+  it.effect("on a full disk no empty SKILL.md (nor its new folder) is left, so the retry after freeing space creates it", () =>
+    Effect.gen(function* () {
+      yield* init({})
+      const fs = (yield* FileSystem) as MemoryFileSystem
+      fs.setFull("/proj/.skillc", true)
+      expect(yield* failureText(init({ name: "my-skill" }))).toBe(
+        "error[E999]: cannot create '/proj/.skillc/skills/my-skill/SKILL.md': no space left on device (ENOSPC) (/proj/.skillc/skills/my-skill/SKILL.md)"
+      )
+      expect(yield* fs.lstatOption("/proj/.skillc/skills/my-skill")).toBeUndefined()
+      fs.setFull("/proj/.skillc", false)
+      expect(yield* init({ name: "my-skill" })).toMatchObject({ kind: "skill", name: "my-skill", scope: "project" })
+      expect(yield* fs.readFileString("/proj/.skillc/skills/my-skill/SKILL.md")).toContain("name: my-skill")
     }).pipe(Effect.provide(memoryLayer())))
 
   it.effect("global goes under the home (SKILLC_HOME), never the real home", () =>

@@ -95,6 +95,18 @@ describe("RFC-0007:C-SYNC", () => {
       expect(yield* failureText(w.sync({ skill: "demo" }))).toBe("error[E040]: no local logs found")
     }))
 
+  it.live("DECISIONS #8: nothing to sync needs no lock in the home (a full or read-only home); a sync that needs it and cannot take it is E999, its rows kept", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      // No lock can be made where the locks go: a file stands at the locks directory.
+      mkdirSync(join(w.home, ".skillc"), { recursive: true })
+      writeFileSync(join(w.home, ".skillc", "locks"), "")
+      expect(yield* w.sync()).toMatchObject({ synced: [], failed: [] })
+      makeLogDb(w.skills.demo!.fallback, rowsAt(2), { skill: "demo", skill_path: w.skills.demo!.src, cwd: w.work })
+      expect(yield* failureText(w.sync())).toMatch(/^error\[E999\]: cannot take the sync lock .*locks.*; the local logs are kept/)
+      expect(readLog(w.skills.demo!.fallback)).toHaveLength(2)
+    }))
+
   it.live("RFC-0007:C-SYNC fallback rows written while the runtime was read-only are moved to the primary log", () =>
     Effect.gen(function* () {
       const w = world("demo")

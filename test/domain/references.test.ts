@@ -26,6 +26,15 @@ describe("mentions: links, inline code, code blocks and prose", () => {
       ["scripts/fill.py", 3]
     ])
   })
+  it("counts lines ending in CRLF or a lone CR as LSP and the markdown rules do (SKL402 had put a lone-CR file's mentions on line 1)", () => {
+    const lines = ["# cr", "", "Read FORMS.md now.", "Then scripts/run.py."]
+    for (const end of ["\r", "\r\n", "\n"]) {
+      expect(findMentions(lines.join(end)).map((m) => [m.text, m.line, m.column])).toEqual([
+        ["FORMS.md", 3, 6],
+        ["scripts/run.py", 4, 6]
+      ])
+    }
+  })
   it("strips link brackets, emphasis, ./ and trailing punctuation; decodes percent escapes", () => {
     const words = findMentions("<references/a.md> **b/c.md**. ./d.md, [x](my%20file.md)").map((m) => m.text)
     expect(words).toEqual(["references/a.md", "b/c.md", "d.md", "my file.md"])

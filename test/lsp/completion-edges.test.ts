@@ -87,3 +87,23 @@ describe("completion at a line's edges (LSP 3.17)", () => {
     expect(edit.range).toEqual({ start: { line: 0, character: 5 }, end: { line: 0, character: 6 } })
   })
 })
+
+describe("anchor completion for headings in another script", () => {
+  it("offers GitHub's slug where the RFC's ASCII slug keeps nothing (#, #-1, #setup-), and no empty anchor", () => {
+    const own: Record<string, string> = {
+      "SKILL.md": "---\nname: cjk-skill\ndescription: Works with text.\n---\n# Cjk skill\n\n## 日本語\n\n## 中文\n\n## 😀\n\n## Usage\n",
+      "guide.md": "# Guide\n\n## Setup 步骤\n"
+    }
+    const snap = makeSnapshot({
+      dirName: "cjk-skill",
+      entries: Object.keys(own).map((path) => ({ path, type: "file" as const })),
+      markdownFiles: Object.entries(own).map(([path, source]) => ({ path, source }))
+    })
+    const labels = (line: string) => {
+      const text = `${own["SKILL.md"]}${line}`
+      return complete(snap, "SKILL.md", lintText(text), { line: lastLine(text), character: line.length }).map((i) => i.label)
+    }
+    expect(labels("[u](#")).toEqual(["#cjk-skill", "#日本語", "#中文", "#usage"])
+    expect(labels("[t](guide.md#")).toEqual(["#guide", "#setup-步骤"])
+  })
+})

@@ -36,12 +36,18 @@ export interface MemoryFileSystem extends FileSystemService {
   readonly seed: (files: Readonly<Record<string, string | Uint8Array>>) => void
   /** Test helper: mark a directory read-only (writes below it fail with EROFS). */
   readonly setReadOnly: (path: string) => void
+  /**
+   * Test helper: the disk below a directory is full. As on a real full disk, a file is created and then
+   * its write fails (ENOSPC), leaving it empty; directories and links, which take no data blocks, are made.
+   */
+  readonly setFull: (path: string, full: boolean) => void
   readonly setMtime: (path: string, mtimeMs: number) => void
 }
 
 export const makeMemoryFileSystem = (now: () => number = () => Date.now()): MemoryFileSystem => {
   const nodes = new Map<string, Node>([["/", { kind: "dir", mtimeMs: now() }]])
   const readOnly = new Set<string>()
+  const full = new Set<string>()
 
   const fail = (op: string, path: string, code: string) =>
     new FsError({ op, path, code, message: `${code}: ${op} '${path}'` })
@@ -70,6 +76,13 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
     for (let d = dirname(p); ; d = dirname(d)) {
       if (readOnly.has(d)) throw fail(op, p, "EROFS")
       if (d === "/") break
+    }
+  }
+
+  const isFull = (p: string) => {
+    for (let d = dirname(p); ; d = dirname(d)) {
+      if (full.has(d)) return true
+      if (d === "/") return false
     }
   }
 
@@ -112,7 +125,12 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
     const existing = nodes.get(r)
     if (existing?.kind === "dir") throw fail("write", p, "EISDIR")
     if (exclusive && existing !== undefined) throw fail("write", p, "EEXIST")
-    nodes.set(r, { kind: "file", data: typeof data === "string" ? enc.encode(data) : data, mtimeMs: now() })
+    const bytes = typeof data === "string" ? enc.encode(data) : data
+    if (isFull(r) && bytes.byteLength > 0) {
+      nodes.set(r, { kind: "file", data: new Uint8Array(0), mtimeMs: now() })
+      throw fail("write", p, "ENOSPC")
+    }
+    nodes.set(r, { kind: "file", data: bytes, mtimeMs: now() })
   }
 
   const children = (dir: string) => {
@@ -137,7 +155,12 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
         return dec.decode(n.data)
       }),
     writeFile: (p, data, options) => guard("write", p, () => write(p, data, options?.exclusive ?? false)),
-    writeFileAtomic: (p, data) => guard("write", p, () => write(p, data)),
+    writeFileAtomic: (p, data) =>
+      guard("write", p, () => {
+        // Through a temporary file and a rename, as on disk: a write that fails leaves the file as it was.
+        if (isFull(resolve(p, true)) && (typeof data === "string" ? data.length : data.byteLength) > 0) throw fail("write", p, "ENOSPC")
+        write(p, data)
+      }),
     stat: (p) => guard("stat", p, () => infoOf(get(p, "stat", true))),
     lstat: (p) => guard("stat", p, () => infoOf(get(p, "stat", false))),
     lstatMany: (paths) => Effect.forEach(paths, (p) => fsService.lstat(p)),
@@ -193,9 +216,19 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
       guard("rename", from, () => {
         const a = resolve(from, false)
         const b = resolve(to, false)
-        if (!nodes.has(a)) throw fail("rename", from, "ENOENT")
+        const moved = nodes.get(a)
+        if (moved === undefined) throw fail("rename", from, "ENOENT")
         writable(a, "rename")
         writable(b, "rename")
+        // POSIX rename(2): an entry at the destination is replaced whole, unless it is a directory with entries
+        // (ENOTEMPTY) or of the other kind (a directory onto a non-directory: ENOTDIR; the reverse: EISDIR).
+        const there = nodes.get(b)
+        if (there !== undefined && a !== b) {
+          if (moved.kind === "dir" && there.kind !== "dir") throw fail("rename", to, "ENOTDIR")
+          if (moved.kind !== "dir" && there.kind === "dir") throw fail("rename", to, "EISDIR")
+          if (there.kind === "dir" && children(b).length > 0) throw fail("rename", to, "ENOTEMPTY")
+          nodes.delete(b)
+        }
         for (const k of [...nodes.keys()]) {
           if (k === a || k.startsWith(a + "/")) {
             nodes.set(b + k.slice(a.length), nodes.get(k)!)
@@ -235,6 +268,7 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
       }
     },
     setReadOnly: (p) => void readOnly.add(norm(p)),
+    setFull: (p, isNowFull) => void (isNowFull ? full.add(norm(p)) : full.delete(norm(p))),
     setMtime: (p, mtimeMs) => {
       const n = nodes.get(resolve(p, false))
       if (n !== undefined) n.mtimeMs = mtimeMs

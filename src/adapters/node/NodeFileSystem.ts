@@ -6,6 +6,7 @@
  * event loop never waits on one; reads take regular files only.
  */
 import * as fs from "node:fs"
+import { mkdirAll } from "./mkdirAll.js"
 import * as nodePath from "node:path"
 import { nodeCrypto } from "./lazyCrypto.js"
 import { Effect, Layer } from "effect"
@@ -29,46 +30,6 @@ const info = (s: fs.Stats): FileInfo => ({ type: typeOf(s), size: s.size, mtimeM
 const missing = (e: unknown) => {
   const code = (e as NodeJS.ErrnoException)?.code
   return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG"
-}
-
-/**
- * `mkdir -p`, one level at a time. Node's own recursive mkdir reports
- * ENOENT when the deepest directory that exists refuses the new one
- * (read-only: EROFS), which reads as "a parent is missing", and on a file
- * system whose mkdir answers ENOENT under an existing directory (`/proc`)
- * it never returns (Node 20–24). Here each missing level is made alone, so
- * the error is the system's own reason for the first level it refuses.
- */
-const mkdirAll = (p: string): void => {
-  const target = nodePath.resolve(p)
-  const missingLevels: Array<string> = []
-  for (let cur = target; ; ) {
-    let st: fs.Stats | undefined
-    try {
-      st = fs.statSync(cur, { throwIfNoEntry: false })
-    } catch (e) {
-      // Under a file (ENOTDIR): treated as missing; making the level under the file then says ENOTDIR.
-      if ((e as NodeJS.ErrnoException)?.code !== "ENOTDIR") throw e
-    }
-    if (st !== undefined) {
-      // The path itself is a file: mkdir's own EEXIST, as Node's recursive mkdir answers.
-      if (cur === target && !st.isDirectory()) fs.mkdirSync(target)
-      break
-    }
-    missingLevels.push(cur)
-    const parent = nodePath.dirname(cur)
-    if (parent === cur) break
-    cur = parent
-  }
-  for (const dir of missingLevels.reverse()) {
-    try {
-      fs.mkdirSync(dir)
-    } catch (e) {
-      // Made meanwhile by another process: fine when it is a directory.
-      if ((e as NodeJS.ErrnoException)?.code === "EEXIST" && fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true) continue
-      throw e
-    }
-  }
 }
 
 /** Above this size a file is read off the event loop (the MCP server keeps answering while it is read). */
@@ -303,7 +264,7 @@ export const nodeFileSystem: FileSystemService = {
     }),
   readDir: (p) =>
     attempt("readdir", p, () => fs.readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, type: typeOf(d) }))),
-  makeDirectory: (p, options) => attempt("mkdir", p, () => (options?.recursive === true ? mkdirAll(p) : void fs.mkdirSync(p))),
+  makeDirectory: (p, options) => attempt("mkdir", p, () => (options?.recursive === true ? void mkdirAll(p) : void fs.mkdirSync(p))),
   // One entry: unlink or rmdir, whose errors carry their code; Node 24's rmSync throws EROFS with an empty code.
   remove: (p, options) =>
     attempt("remove", p, () =>

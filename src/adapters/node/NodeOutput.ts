@@ -8,6 +8,7 @@ import { writeSync } from "node:fs"
 import { Effect } from "effect"
 import type { OutputService } from "../../ports/Output.js"
 import { isTerminal } from "./terminal.js"
+import { IO_WORDS } from "../../domain/ioWords.js"
 
 /**
  * Marks the getter the CLI puts on `process.stdout` until the stream is
@@ -21,17 +22,10 @@ const streamNotCreated = (): boolean => {
   return get?.[NOT_CREATED] === true
 }
 
-/** The words of issue 19 for a failed write to stdout. */
-const WRITE_ERRORS: Record<string, string> = {
-  ENOSPC: "no space left on device",
-  EIO: "input/output error",
-  EDQUOT: "disk quota exceeded",
-  EFBIG: "file too large"
-}
-
 const describeWriteError = (e: NodeJS.ErrnoException): string => {
   const code = e.code ?? "EIO"
-  return `error: cannot write to standard output: ${WRITE_ERRORS[code] ?? e.message} (${code})`
+  // The words of issue 19 for a failed write to stdout.
+  return `error: cannot write to standard output: ${IO_WORDS[code] ?? e.message} (${code})`
 }
 
 /**

@@ -15,7 +15,8 @@
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
 import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, statSync } from "node:fs"
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs"
+import { mkdirAll } from "../node/mkdirAll.js"
 import { dirname } from "node:path"
 import { Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
@@ -160,7 +161,7 @@ const checkHeader = (dbFile: string): void => {
  * and durable across process crashes without an fsync per row.
  */
 const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
-  mkdirSync(dirname(dbFile), { recursive: true })
+  mkdirAll(dirname(dbFile))
   checkHeader(dbFile)
   const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
   try {
@@ -804,7 +805,7 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
     Effect.acquireUseRelease(
       Effect.try({
         try: () => {
-          mkdirSync(dirname(lockFile), { recursive: true })
+          mkdirAll(dirname(lockFile))
           const db = new Sqlite(lockFile, { timeout: BUSY_TIMEOUT_MS })
           try {
             // A rollback-journal database whose EXCLUSIVE lock is held until the transaction ends: no -wal to share.

@@ -37,6 +37,7 @@ import { EventLoop } from "../../ports/EventLoop.js"
 import { Database, preparedCache } from "./nodeSqlite.js"
 import { Cause, Effect, Exit, Layer, Scope } from "effect"
 import * as fs from "node:fs"
+import { mkdirAll } from "../node/mkdirAll.js"
 import * as nodePath from "node:path"
 import { nodeCrypto } from "../node/lazyCrypto.js"
 import type { HeadingRow } from "../../domain/search/documents.js"
@@ -720,7 +721,7 @@ const removeTemp = (tmp: string) =>
 const prepareTemp = (path: string, failed: (e: unknown) => IndexWriteFailed) =>
   Effect.try({
     try: () => {
-      const made = fs.mkdirSync(nodePath.dirname(path), { recursive: true })
+      const made = mkdirAll(nodePath.dirname(path))
       sweepStaleTemps(nodePath.dirname(path), Date.now())
       return { tmp: tempNameFor(path), made }
     },

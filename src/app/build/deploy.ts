@@ -14,7 +14,7 @@
  * works in a clone); when linking fails the runtime is copied and a warning
  * says so; `--copy` always copies.
  */
-import { fsInternal, ioReason } from "../shared/index.js"
+import { fsInternal, ioReason, removeStaleBeside, swapIntoPlace } from "../shared/index.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, UsageError, Warning } from "../../domain/errors.js"
@@ -127,7 +127,8 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
   const env = yield* Env
   // RFC-0005: an IO failure is E999, with the system's reason (its code, else its message) and what was being done.
   const cannot = (e: FsError) =>
-    new InternalError({ message: `cannot deploy to '${plan.path}': ${ioReason(e)} (${e.op} '${e.path}')`, cause: e })
+    // The operation, not its path: that is a hidden entry beside the destination, or the runtime copied from.
+    new InternalError({ message: `cannot deploy to '${plan.path}' (${e.op}): ${ioReason(e)}`, cause: e })
   const replaced: Deployment["replaced"] =
     plan.existing === "none" ? "none" : plan.existing === "other" ? "forced" : plan.existing
   const linkType = env.platform === "win32" ? ("junction" as const) : ("dir" as const)
@@ -148,32 +149,37 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
     }
   }
   yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
-  if (plan.existing !== "none") {
-    yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))
-  }
+  yield* removeStaleBeside(path.dirname(plan.path), path.basename(plan.path), ["deploy", "old"])
   let method: DeployMethod = "copy"
-  if (!options.copy) {
-    const linked = yield* fs.symlink(target, plan.path, linkType).pipe(
-      Effect.as(true),
-      Effect.catch((e) =>
-        Effect.gen(function* () {
-          // Another build of the same skill made the same link meanwhile (concurrent first builds): it is this
-          // build's link. Before, it was "copied instead", and the copy went through that link onto the runtime.
-          if (e.code === "EEXIST") {
-            // Recovery: a link that cannot be read is no link this build made; the copy fallback follows.
-            const there = yield* fs.readLink(plan.path).pipe(Effect.orElseSucceed(() => undefined))
-            if (there === target) return true
-          }
-          // A directory no file can be written to (read-only, not ours, full) takes no copy either: say why, not what the copy then hit.
-          if (NO_WRITE.has(e.code)) return yield* Effect.fail(cannot(e))
-          yield* warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`))
-          return false
-        })
-      )
+  // Made beside the destination and renamed into its place (swapIntoPlace): a full disk or a kill mid-copy
+  // leaves the previous deployment working, where removing it first had left a stub without its manifest.
+  const make = (staging: string) =>
+    Effect.gen(function* () {
+      if (!options.copy) {
+        const linked = yield* fs.symlink(target, staging, linkType).pipe(
+          Effect.as(true),
+          Effect.catch((e) =>
+            // A directory no file can be written to (read-only, not ours, full) takes no copy either: say why, not what the copy then hit.
+            NO_WRITE.has(e.code)
+              ? Effect.fail(e)
+              : Effect.as(warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)), false)
+          )
+        )
+        if (linked) {
+          method = linkType === "junction" ? "junction" : "symlink"
+          return
+        }
+      }
+      yield* copyRuntime(runtimeDir, staging)
+    })
+  // One rename replaces a link (or an empty entry) whole; a directory is moved aside first.
+  const { aside } = yield* swapIntoPlace(plan.path, "deploy", make, { replaceInOneStep: true }).pipe(Effect.mapError(cannot))
+  // The deployment is in place: what it replaced goes (an earlier copy, or with --force the user's directory).
+  if (aside !== undefined) {
+    yield* fs.remove(aside, { recursive: true }).pipe(
+      Effect.catch((e) => warn(Warning.notice(`cannot remove '${aside}', the deployment '${plan.path}' replaced: ${ioReason(e)}; delete it by hand`)))
     )
-    if (linked) method = linkType === "junction" ? "junction" : "symlink"
   }
-  if (method === "copy") yield* copyRuntime(runtimeDir, plan.path).pipe(Effect.mapError(cannot))
   const result: Deployment = { target: plan.target, path: plan.path, method, replaced }
   return result
 })

@@ -12,12 +12,12 @@
  * is not valid) is taken out again by `undo`, a replaced one put back.
  */
 import { fsInternal } from "../shared/index.js"
-import { Clock, Effect, Random, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { SkillExists, UsageError } from "../../domain/errors.js"
-import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { FileSystem } from "../../ports/FileSystem.js"
 import { Settings, type Stores } from "../shared/index.js"
-import { isWithin, scanSourceTree } from "../shared/index.js"
+import { isWithin, removeStaleBeside, scanSourceTree, swapIntoPlace } from "../shared/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
 
 /** What `build <path>` imported (part of the build result; the type is derived from the Schema, issue 28). */
@@ -58,72 +58,30 @@ export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, op
     return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at '${dest}'` }))
   }
 
-  yield* removeStaleImports(store, skill.name)
-  const suffix = (yield* Random.nextIntBetween(0, 0xffffff)).toString(16)
-  const staging = path.join(store, besideName(skill.name, `import-${suffix}`))
-  const copyAll = Effect.gen(function* () {
-    yield* fs.makeDirectory(staging)
-    for (const d of tree.dirs) yield* fs.makeDirectory(path.join(staging, ...d.split("/")), { recursive: true })
-    for (const f of tree.files) {
-      yield* fs.copyFile(path.join(tree.root, ...f.path.split("/")), path.join(staging, ...f.path.split("/")))
-    }
-  })
-  yield* copyAll.pipe(
-    Effect.mapError(fsInternal),
-    Effect.tapError(() => fs.remove(staging, { recursive: true }).pipe(Effect.ignore))
-  )
-  const old = path.join(store, besideName(skill.name, `old-${suffix}`))
-  if (existing !== undefined) {
-    yield* fs.rename(dest, old).pipe(Effect.mapError(fsInternal))
-    yield* fs.rename(staging, dest).pipe(
-      Effect.mapError(fsInternal),
-      Effect.tapError(() => fs.rename(old, dest).pipe(Effect.ignore))
-    )
-  } else yield* fs.rename(staging, dest).pipe(Effect.mapError(fsInternal))
+  yield* removeStaleBeside(store, skill.name, ["import", "old"])
+  const copyAll = (staging: string) =>
+    Effect.gen(function* () {
+      yield* fs.makeDirectory(staging)
+      for (const d of tree.dirs) yield* fs.makeDirectory(path.join(staging, ...d.split("/")), { recursive: true })
+      for (const f of tree.files) {
+        yield* fs.copyFile(path.join(tree.root, ...f.path.split("/")), path.join(staging, ...f.path.split("/")))
+      }
+    })
+  const { aside: old } = yield* swapIntoPlace(dest, "import", copyAll).pipe(Effect.mapError(fsInternal))
   const result: ImportResult = { from: skill.sourceDir, to: dest, scope, replaced: existing !== undefined }
   const imported: Imported = {
     result,
     // The build of the copy succeeded: the replaced copy goes.
-    settle: existing === undefined ? Effect.void : fs.remove(old, { recursive: true }).pipe(Effect.ignore),
+    settle: old === undefined ? Effect.void : fs.remove(old, { recursive: true }).pipe(Effect.ignore),
     // The build of the copy failed (E011 frontmatter, a refused deployment, Ctrl-C): the store is put back as it
     // was, so the fixed source can be imported again without --force and no invalid copy is listed.
     undo: Effect.gen(function* () {
       yield* fs.remove(dest, { recursive: true }).pipe(Effect.ignore)
-      if (existing !== undefined) yield* fs.rename(old, dest).pipe(Effect.ignore)
+      if (old !== undefined) yield* fs.rename(old, dest).pipe(Effect.ignore)
     })
   }
   return imported
 })
-
-/** How old an import's hidden copy must be to count as one a killed import left behind (a live one is minutes at most). */
-const STALE_IMPORT_MS = 60 * 60_000
-
-/**
- * The hidden copies a killed import of this skill left in the store (`.<name>.import-*`, `.<name>.old-*`):
- * removed by its next import, once an hour old, so that an import killed again and again does not add a
- * whole copy of the skill each time (found by a robustness probe: five copies after six kills).
- */
-const removeStaleImports = Effect.fnUntraced(function* (store: string, name: string) {
-  const fs = yield* FileSystem
-  const path = yield* Path
-  const now = yield* Clock.currentTimeMillis
-  for (const e of yield* fs.readDir(store).pipe(unseenAs([]))) {
-    if (!e.name.startsWith(`.${name}.import-`) && !e.name.startsWith(`.${name}.old-`)) continue
-    const dir = path.join(store, e.name)
-    const info = yield* fs.lstatOption(dir).pipe(unseenAs(undefined))
-    if (info?.type === "directory" && now - info.mtimeMs > STALE_IMPORT_MS) yield* fs.remove(dir, { recursive: true }).pipe(Effect.ignore)
-  }
-})
-
-/**
- * The hidden name of a directory beside the skill's in the store (`.<name>.<tag>`), without the
- * skill's name when that would pass the 255 bytes most file systems allow a name: a valid name
- * of 64 four-byte letters is 256 bytes already, and the import failed with ENAMETOOLONG.
- */
-const besideName = (name: string, tag: string): string => {
-  const full = `.${name}.${tag}`
-  return Buffer.byteLength(full, "utf8") <= 255 ? full : `.${tag}`
-}
 
 /** An import in place, until the build of the copy decides: `settle` keeps it, `undo` puts the store back. */
 export interface Imported {

@@ -156,8 +156,16 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
   if ((yield* fs.lstatOption(skillMd).pipe(unseenAs(undefined))) !== undefined) {
     return yield* Effect.fail(exists())
   }
+  const dirWasThere = (yield* fs.lstatOption(dir).pipe(unseenAs(undefined))) !== undefined
   yield* fs.makeDirectory(dir, { recursive: true }).pipe(Effect.mapError(cannotCreate(`skill directory '${dir}'`)))
   yield* fs.writeFile(skillMd, skillTemplate(name), { exclusive: true }).pipe(
+    // A write that failed after creating the file (a full disk) left it empty, and every retry then met
+    // E050 with a SKILL.md without frontmatter: what this call created goes again.
+    Effect.tapError((e) =>
+      e.code === "EEXIST"
+        ? Effect.void
+        : Effect.andThen(fs.remove(skillMd).pipe(Effect.ignore), dirWasThere ? Effect.void : fs.remove(dir).pipe(Effect.ignore))
+    ),
     Effect.mapError((e): SkillExists | UsageError | InternalError =>
       e.code === "EEXIST" ? exists() : cannotCreate(`'${skillMd}'`)(e)
     )

@@ -26,7 +26,7 @@ import { fsInternal, Settings, type TargetFailure, targetFailure, touchSkill } f
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { inTargetOrder } from "../../domain/lint/targetOrder.js"
-import { nearestGitRoot, skillFoldersIn } from "../skills/index.js"
+import { scannedRepositoryRoot, skillFoldersIn } from "../skills/index.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Progress } from "../../ports/Progress.js"
 
@@ -452,7 +452,8 @@ export const lint = (input: LintInput) => Effect.map(lintSkills(input), outcomeJ
 /**
  * The reports as `--format sarif` names them (DECISIONS #12): each skill
  * directory relative to its repository root (the nearest ancestor of the
- * skill holding `.git`), which is what GitHub code scanning resolves a
+ * skill holding `.git`, past a submodule's to its superproject's:
+ * `scannedRepositoryRoot`), which is what GitHub code scanning resolves a
  * relative URI against, whatever directory the CI step ran in. A skill in
  * no repository keeps the path the text output shows (cwd-relative below
  * the cwd, else absolute: a `file://` URI).
@@ -463,7 +464,7 @@ export const sarifReports = Effect.fn("skc.sarifReports")(function* (reports: Re
   const out: Array<LintReport> = []
   for (const r of reports) {
     const dir = path.resolve(stores.cwd, r.path)
-    const root = yield* nearestGitRoot(dir)
+    const root = yield* scannedRepositoryRoot(dir)
     const rel = root === undefined ? undefined : path.relative(root, dir)
     out.push(rel === undefined ? r : { ...r, path: rel === "" ? "." : rel })
   }

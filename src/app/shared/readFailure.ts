@@ -7,6 +7,7 @@
  */
 import { InternalError, UsageError } from "../../domain/errors.js"
 import type { FsError } from "../../ports/FileSystem.js"
+import { describeIoCode } from "../../domain/ioWords.js"
 
 const DENIED = new Set(["EACCES", "EPERM"])
 const READS = new Set(["read", "readdir", "stat", "readlink", "realpath"])
@@ -16,10 +17,13 @@ const READS = new Set(["read", "readdir", "stat", "readlink", "realpath"])
  * (issue 44 item 7: it was copied into six services), with the operation,
  * path and code in the message and the failure as its cause.
  */
-/** The system's reason for `e`: its code, else its message (Node 24's recursive rmSync can throw with an empty code). */
-export const ioReason = (e: FsError): string => (e.code !== "" ? e.code : e.message)
+/**
+ * The system's reason for `e`: its code, with its words for a full or failing disk ("no space left on
+ * device (ENOSPC)"), else its message (Node 24's recursive rmSync can throw with an empty code).
+ */
+export const ioReason = (e: FsError): string => (e.code !== "" ? describeIoCode(e.code) : e.message)
 
-export const fsInternal = (e: FsError): InternalError => new InternalError({ message: `${e.op} '${e.path}': ${e.code}`, cause: e })
+export const fsInternal = (e: FsError): InternalError => new InternalError({ message: `${e.op} '${e.path}': ${ioReason(e)}`, cause: e })
 
 /** `e` as the error a command shows. */
 export const readFailure = (e: FsError): InternalError | UsageError => {

@@ -150,7 +150,8 @@ export const foreignRuntimeDir = Effect.fnUntraced(function* (name: string, cano
   const hash = hasher.sha256Hex(canonicalDir)
   const short = path.join(foreignCacheDir(stores.globalDir, path), `${name}-${hash.slice(0, 8)}`)
   const owner = yield* fs.readFileString(path.join(short, META_DIR, CACHE_OWNER_FILE)).pipe(unseenAs(undefined))
-  if (owner === undefined || owner.replace(/\n$/, "") === canonicalDir) return short
+  // An empty record is one whose write never finished (a full disk, a kill): not yet written.
+  if (owner === undefined || owner === "" || owner.replace(/\n$/, "") === canonicalDir) return short
   return path.join(foreignCacheDir(stores.globalDir, path), `${name}-${hash.slice(0, 16)}`)
 })
 
@@ -175,8 +176,11 @@ export const recordCacheOwner = Effect.fnUntraced(function* (runtimeDir: string,
   const record = path.join(runtimeDir, META_DIR, CACHE_OWNER_FILE)
   if ((yield* fs.statOption(record)) !== undefined) return
   yield* fs.makeDirectory(path.dirname(record), { recursive: true })
-  // Exclusive: when two first writers race, the record of the first stays.
-  yield* fs.writeFile(record, `${canonicalDir}\n`, { exclusive: true })
+  // Exclusive: when two first writers race, the record of the first stays. A write that failed after creating
+  // the file (a full disk) takes it away again, so the next run records the owner.
+  yield* fs.writeFile(record, `${canonicalDir}\n`, { exclusive: true }).pipe(
+    Effect.tapError((e) => (e.code === "EEXIST" ? Effect.void : fs.remove(record).pipe(Effect.ignore)))
+  )
 }, (effect) => effect.pipe(Effect.catchCause(() => Effect.void)))
 
 /** The runtime of a source in a `.skillc/skills` store: the sibling `.skillc/runtime/<name>`. */

@@ -25,7 +25,7 @@ import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem, isNotFound, unseenAs } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
-import { Settings } from "../shared/index.js"
+import { ioReason, Settings } from "../shared/index.js"
 
 export interface LoadedToolSkill extends ParsedToolSkill {
   readonly resolved: ResolvedSkill
@@ -89,7 +89,8 @@ const withStoreLock = <A, E, R>(file: string, body: Effect.Effect<A, E, R>) =>
     for (;;) {
       const got = yield* Effect.result(fs.makeDirectory(lock))
       if (got._tag === "Success") break
-      if (got.failure.code !== "EEXIST") return yield* Effect.fail(new UsageError({ message: `cannot lock approval store '${file}': ${got.failure.code}` }))
+      // An I/O failure (a full or read-only home) is RFC-0005's E999, with its cause.
+      if (got.failure.code !== "EEXIST") return yield* Effect.fail(new InternalError({ message: `cannot lock approval store '${file}': ${ioReason(got.failure)}`, cause: got.failure }))
       const now = yield* Clock.currentTimeMillis
       const held = yield* fs.statOption(lock).pipe(unseenAs(undefined))
       if (held !== undefined && now - held.mtimeMs > STORE_LOCK_STALE_MS) {
@@ -124,7 +125,7 @@ export const recordApproval = Effect.fnUntraced(function* (loaded: LoadedToolSki
         approvals: { ...store.approvals, [loaded.resolved.canonicalSourceDir]: { skill: loaded.resolved.name, sha256: loaded.sha256, approved_at: now } }
       }
       yield* fs.writeFileAtomic(file, renderApprovalStore(next)).pipe(
-        Effect.mapError((e) => new UsageError({ message: `cannot write approval store '${file}': ${e.code}` }))
+        Effect.mapError((e) => new InternalError({ message: `cannot write approval store '${file}': ${ioReason(e)}; the approvals stored are kept`, cause: e }))
       )
       return now
     })

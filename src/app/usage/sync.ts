@@ -360,7 +360,9 @@ export const sync = Effect.fn("skc.sync")(function* (input: SyncInput) {
     }
     if (!dryRun && synced.length > 0) yield* removeEmptyLogDirs(project)
   })
-  if (dryRun) yield* work
+  // Nothing to merge takes no lock: the lock lives under the home, which may be full or read-only when the
+  // project is not ("No local logs to sync" had become "cannot take the sync lock … (SQLITE_FULL)").
+  if (dryRun || names.length === 0) yield* work
   else yield* oneSyncAtATime(project, work)
   const result: SyncResult = { dry_run: dryRun, project, synced, failed }
   return result
@@ -387,12 +389,12 @@ const oneSyncAtATime = <A, E, R>(project: string, work: Effect.Effect<A, E, R>) 
         (e): e is LogStoreError => e instanceof LogStoreError && e.path === lock,
         (e) =>
           Effect.fail(
-            new UsageError({
-              message:
-                isBusyLog(e)
-                  ? `another skc sync of '${project}' has run for over ${SYNC_LOCK_WAIT_MS / 1000} s; the local logs are kept: run skc sync again when it ends`
-                  : `cannot take the sync lock ${lock} (${e.code}); the local logs are kept`
-            })
+            isBusyLog(e)
+              ? new UsageError({
+                  message: `another skc sync of '${project}' has run for over ${SYNC_LOCK_WAIT_MS / 1000} s; the local logs are kept: run skc sync again when it ends`
+                })
+              : // An I/O failure (a full or read-only home) is RFC-0005's E999, with its cause.
+                new InternalError({ message: `cannot take the sync lock ${lock} (${e.code}); the local logs are kept`, cause: e })
           )
       )
     )

@@ -107,7 +107,9 @@ export const findMentions = (text: string): ReadonlyArray<Mention> => {
   const n = text.length
   while (i < n) {
     const code = text.charCodeAt(i)
-    if (code === 10) {
+    // A line ends at LF, CRLF or a lone CR, as the markdown rules and LSP count lines: a file saved with
+    // classic Mac line ends put every mention on line 1.
+    if (code === 10 || (code === 13 && text.charCodeAt(i + 1) !== 10)) {
       line++
       lineStart = i + 1
       i++
