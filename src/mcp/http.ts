@@ -66,6 +66,7 @@ import { startLivePush } from "./livePush.js"
 import { stopListening } from "./httpStop.js"
 import { eraOf, HEADER_MISMATCH, headerMismatch, HttpExchange, metaProblem, REMOVED_METHODS, unknownVersionHeader } from "./httpModern.js"
 import { clientLabel, clientOfUserAgent } from "./clientLabel.js"
+import { operatorChannel } from "./operatorChannel.js"
 
 /** What `skc mcp --http` was asked to serve, checked by the command line (src/cli/mcpHttp.ts). */
 export interface HttpServeOptions extends Omit<ServeOptions, "project" | "followRoots" | "http"> {
@@ -482,16 +483,7 @@ export const serveHttp = async (
   }
 
   /** A line for the operator about `what`, at most once a minute (a client retrying in a loop would flood the log). */
-  const told = new Map<string, number>()
-  const tell = (what: string, line: string): boolean => {
-    const now = Date.now()
-    if (now - (told.get(what) ?? -Infinity) < 60_000) return false
-    // Keys name addresses: a flood from many of them must not grow the map without bound.
-    if (told.size >= TOLD_KEYS_MAX) told.clear()
-    told.set(what, now)
-    say(line)
-    return true
-  }
+  const tell = operatorChannel(say)
   /**
    * Refused requests (401, 429) told to the operator: a client with a
    * wrong or missing token, or one over its rate, is otherwise invisible
@@ -504,7 +496,7 @@ export const serveHttp = async (
     const count = (refusedSince.get(what) ?? 0) + 1
     refusedSince.set(what, count)
     // The first line of a kind is about one request; a later one counts what came since the line before.
-    const text = told.has(what) ? `${line} (${count} refused since the last line)` : line
+    const text = tell.toldBefore(what) ? `${line} (${count} refused since the last line)` : line
     if (tell(what, text)) refusedSince.delete(what)
   }
 

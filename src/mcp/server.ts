@@ -58,6 +58,7 @@ import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
 import { remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
 import { tellOperatorOfSkipped, tellOperatorOfUnlogged, toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
+import { operatorChannel } from "./operatorChannel.js"
 import {
   getSkillEntry,
   listSkillEntries,
@@ -638,18 +639,15 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     await rootsRead
     return served(effect, runOptions)
   }
-  // A listing's warnings (a skill left out of resources) go to the server's stderr, not to the client. A team
-  // server lists for every agent's every session: there each line goes through the operator's once-a-minute
-  // channel, keyed by the line, where it was written again for each listing.
-  const operator = options.http?.operator
-  const resourceRun: Run =
-    operator === undefined
-      ? run
-      : async (effect) => {
-          const result = await run(effect)
-          for (const w of result.warnings) operator(`warning\0${w}`, w)
-          return { ...result, warnings: [] }
-        }
+  // A listing's warnings (a skill left out of resources) go to the server's stderr, not to the client, through
+  // the operator's once-a-minute channel keyed by the line: a client lists for every session and every page
+  // (a team server for every agent's), and each line was written again for each listing.
+  const operator = options.http?.operator ?? operatorChannel((line) => void process.stderr.write(`${line}\n`))
+  const resourceRun: Run = async (effect) => {
+    const result = await run(effect)
+    for (const w of result.warnings) operator(`warning\0${w}`, w)
+    return { ...result, warnings: [] }
+  }
   const tools = await loadTools()
   const capabilities = {
     // Issue 26 item 4: with --watch the server sees sources change and says so.
