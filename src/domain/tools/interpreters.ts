@@ -473,6 +473,9 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
           if (codeFlag === "next") return code(i + 1, a.literal)
           if (codeFlag === "attached") return
           if (kind === "deno" && a.literal === "eval") return code(argv[i + 1]?.literal === "--" ? i + 2 : i + 1, "deno eval")
+          // `deno run|test|bench|serve [options] <script>`: the subcommand is no script; what follows it is read
+          // as deno's own options then the script (`deno run -- {{v}}` ran the value as a module).
+          if (kind === "deno" && i === at + 1 && DENO_RUNNERS.has(a.literal)) continue
           if (a.literal === "--") {
             const next = argv[i + 1]
             if (next !== undefined && next.literal === undefined) script(next)
@@ -495,6 +498,9 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
   scan(0, 0)
   return out
 }
+
+/** deno's subcommands that run the script named after their options. */
+const DENO_RUNNERS: ReadonlySet<string> = new Set(["run", "test", "bench", "serve"])
 
 /** `env NAME={{v}}`: the argument starts with a literal `NAME=`. */
 const isAssignment = (t: ArgTemplate): boolean => {

@@ -104,7 +104,12 @@ describe("SKL515: placeholders run as code", () => {
     "hyperfine -- {{v}}",
     "entr -- {{v}}",
     "dbus-launch -- {{v}}",
-    "mpirun -- {{v}}"
+    "mpirun -- {{v}}",
+    // deno's runners take the script after their options (a value there is a module run).
+    "deno run -- {{v}}",
+    "deno run {{v}}",
+    "deno run --allow-read {{v}}",
+    "deno test {{v}}"
   ])("%s is refused", (line) => {
     expect(hazards(line).length).toBeGreaterThan(0)
   })
@@ -131,7 +136,9 @@ describe("SKL515: placeholders run as code", () => {
     "docker run --rm img cat {{v}}",
     "kubectl exec pod -- ls {{v}}",
     "bun run build",
-    "psql -d app -c 'select 1'"
+    "psql -d app -c 'select 1'",
+    "deno run --allow-read ./tools/x.ts {{v}}",
+    "deno run -- ./tools/x.ts {{v}}"
   ])("%s is allowed", (line) => {
     expect(hazards(line)).toEqual([])
   })
