@@ -42,7 +42,9 @@ type Report = EvalResult["skills"][number]
 export const missExplanation = (r: EvalResult, s: Report, m: Report["misses"][number]): string => {
   // A winner with a negative margin won by being named in the request (a named skill ranks first whatever
   // its score): "margin -2.17" read as a contradiction.
-  const named = m.margin !== undefined && m.margin < 0
+  // A winner named by a name of several words written as words ("release notes" names `release-notes`) wins
+  // with any margin: "decided by "release", "notes"" sent the author to strip words the name holds.
+  const named = m.named === true || (m.margin !== undefined && m.margin < 0)
   const decided =
     m.winner !== null && m.decided_by !== undefined && m.decided_by.length > 0
       ? named

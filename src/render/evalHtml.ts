@@ -42,7 +42,8 @@ export const renderEvalHtml = (r: EvalResult): string => {
       ? ""
       : `<h2>Confusions</h2>\n<table><tr><th>Skill</th><th>Won instead</th><th>Kind</th><th>Count</th></tr>\n` +
         r.confusions
-          .map((c) => `<tr><td>${esc(c.skill)}</td><td>${c.winner === null ? "(none)" : esc(c.winner)}</td><td>${c.should_trigger ? "missed" : "false fire"}</td><td>${c.count}</td></tr>`)
+          // A false fire the skill won itself has no other winner: "Won instead: <the skill>" read as a contradiction.
+          .map((c) => `<tr><td>${esc(c.skill)}</td><td>${c.winner === null ? "(none)" : c.winner === c.skill ? "(none: it fired itself)" : esc(c.winner)}</td><td>${c.should_trigger ? "missed" : "false fire"}</td><td>${c.count}</td></tr>`)
           .join("\n") +
         "\n</table>"
   const failing = r.skills.filter((s) => !s.meets_min_pass)

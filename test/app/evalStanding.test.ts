@@ -115,4 +115,18 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
       expect(renderEval(r)).toMatch(/: should fire; won by pdf — named in the request, matched "pdf"; pgm ranked 2nd/)
       expect(renderEval(r)).not.toContain("margin -")
     }).pipe(Effect.provide(memoryLayer({ files }))))
+
+  it.effect("a name of several words written as words names its skill: the miss says named, not decided by the name's words", () =>
+    Effect.gen(function* () {
+      const notes = {
+        "/proj/.claude/skills/release-notes/SKILL.md": "---\nname: release-notes\ndescription: \"Draft a changelog entry from merged pull requests. Use when preparing a version.\"\n---\n# Release notes\n",
+        "/proj/.claude/skills/release-notes/evals/triggers.json": JSON.stringify([{ query: "Summarize the release notes of React 19 for me", should_trigger: false }])
+      }
+      const r = yield* evaluate({ skills: ["release-notes"] }).pipe(Effect.provide(Layer.merge(memoryLayer({ files: { ...files, ...notes } }), noRunner)))
+      const miss = r.skills[0]!.misses[0]!
+      expect(miss).toMatchObject({ winner: "release-notes", named: true })
+      expect(renderEval(r)).toMatch(/should not fire; fired — named in the request, matched "release", "notes"/)
+      // A false fire the skill won itself: no other skill "won instead".
+      expect(renderEvalHtml(r)).toContain("<tr><td>release-notes</td><td>(none: it fired itself)</td><td>false fire</td><td>1</td></tr>")
+    }))
 })

@@ -23,6 +23,19 @@ describe("trigger sets and evals files", () => {
     expect(problem(parseTriggerSet('[{"query":"x","should_trigger":true},{"should_trigger":true}]'))).toBe("shape: [1].query: expected a string, got nothing")
     expect(problem(parseTriggerSet('[{"query":"x","should_trigger":true,"split":"test"}]'))).toBe('shape: [0].split: expected "train" or "validation", got the string "test"')
     expect(problem(parseTriggerSet("[]"))).toBe("shape: the file: no queries (a trigger set needs at least one)")
+    // Every entry's problem at once, so a file is fixed in one run (an author fixed one error per run).
+    expect(problem(parseTriggerSet('[{"query":"a","should_trigger":true},{"query":"b","should_trigger":true},{"query":"c","should_trigger":true,"split":"test"},{"query":"d","should_trigger":"yes"}]'))).toBe(
+      'shape: [2].split: expected "train" or "validation", got the string "test"; [3].should_trigger: expected true or false, got the string "yes"'
+    )
+    const many = JSON.stringify(Array.from({ length: 7 }, (_, i) => ({ query: `q${i}` })))
+    expect(problem(parseTriggerSet(many))).toMatch(/^shape: \[0\]\.should_trigger: .*; \[4\]\.should_trigger: [^;]*; and 2 more$/)
+    // The same query asked to fire and not to fire can never pass.
+    expect(problem(parseTriggerSet('[{"query":"Write release notes","should_trigger":true},{"query":"write release notes ","should_trigger":false}]'))).toBe(
+      "shape: [0] and [1]: the same query should and should not trigger, so it can never pass"
+    )
+    expect(problem(parseEvalsFile('{"evals":[{"query":"x","should_trigger":true},{"prompt":3},{"query":"x","should_trigger":false}]}'))).toBe(
+      "shape: evals[1].prompt: expected a string, got number 3; evals[0] and evals[2]: the same query should and should not trigger, so it can never pass"
+    )
     expect(problem(parseTriggerSet('[{"query":"  ","should_trigger":true}]'))).toBe("shape: [0].query: empty query")
   })
 

@@ -180,6 +180,8 @@ export const EvalDocument = Schema.Struct({
           /** Match judge (issue 47 item 4): the words that decided the winner, and its margin over the runner-up. */
           decided_by: Schema.optionalKey(Schema.Array(Schema.String)),
           margin: Schema.optionalKey(Schema.Number),
+          /** Match judge: the winner was named in the request (a name of several words written as words counts), so no description word decided it. */
+          named: Schema.optionalKey(Schema.Literal(true)),
           /** Match judge, a should-fire miss: the skill's own score, coverage, rank and the request words it holds. */
           standing: Schema.optionalKey(
             Schema.Struct({ score: Schema.Number, coverage: Schema.Number, rank: Schema.Int, words: Schema.Array(Schema.String) })
@@ -263,20 +265,26 @@ const readEvalFiles = Effect.fnUntraced(function* (dir: string, maxBytes: number
 })
 
 /** A skill named by path (not yet deployed): its SKILL.md as an agent would list it. */
+/** A SKILL.md as an agent lists it: its frontmatter checked, and the listing facts of `profile`. */
+const listedFacts = Effect.fnUntraced(function* (file: string, profile: AgentProfile) {
+  const fs = yield* FileSystem
+  const text = yield* fs.readFileString(file).pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${file}: ${e.code}` })))
+  const checked = validateSkillSource(text)
+  if (checked._tag === "Invalid") {
+    return yield* Effect.fail(new UsageError({ message: `agents cannot load ${file}`, detail: checked.problems }))
+  }
+  return { name: checked.metadata.name, facts: listingFacts(profile, checked.data, checked.metadata.description) }
+})
+
+/** A skill of skc's stores (or a path) as the agent would list it from its source: its working copy. */
 const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits) =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem
     const path = yield* Path
     const resolved = yield* resolveSkill(name, { agentDirs: false })
     const file = path.join(resolved.sourceDir, "SKILL.md")
-    const text = yield* fs.readFileString(file).pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${file}: ${e.code}` })))
-    const checked = validateSkillSource(text)
-    if (checked._tag === "Invalid") {
-      return yield* Effect.fail(new UsageError({ message: `agents cannot load ${file}`, detail: checked.problems }))
-    }
-    const facts = listingFacts(profile, checked.data, checked.metadata.description)
+    const { name: listed, facts } = yield* listedFacts(file, profile)
     const visible: Visible = {
-      name: checked.metadata.name,
+      name: listed,
       description: listedCut(profile, facts.text, limits.max_description_chars),
       scope: "project",
       path: file,
@@ -286,6 +294,24 @@ const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits)
     }
     return visible
   })
+
+/**
+ * docs/eval.md: a skill of skc's stores replaces the discovered one of its name, so an author evaluates
+ * the working copy. A skc deployment holds the last build's stub: when its source lists otherwise now (a
+ * description edited and not built yet), the source's listing is evaluated, and said. Before, the eval
+ * graded the last build without a word, and an author tuning the description saw the same misses after
+ * each edit. Undefined when the build lists as the source does, or the source is not in skc's stores.
+ */
+const editedSinceBuild = Effect.fnUntraced(function* (v: Visible, profile: AgentProfile, limits: ListingLimits) {
+  const built = yield* listedFacts(v.path, profile).pipe(Effect.option)
+  const source = yield* skillAtPath(v.name, profile, limits).pipe(Effect.option)
+  if (Option.isNone(built) || Option.isNone(source)) return undefined
+  const now = yield* listedFacts(source.value.path, profile)
+  const same = (a: typeof now.facts, b: typeof now.facts) => a.text === b.text && a.model === b.model && JSON.stringify(a.paths) === JSON.stringify(b.paths)
+  if (same(now.facts, built.value.facts)) return undefined
+  const fresh: Visible = { ...v, path: source.value.path, description: source.value.description, model: source.value.model, conditional: source.value.conditional === true }
+  return { fresh, sourceFile: source.value.path }
+})
 
 const compileExtractor = (input: EvalInput) =>
   Effect.gen(function* () {
@@ -411,6 +437,17 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
       conditional: conditional.has(s.name) && text !== undefined
     })
   }
+  for (const v of [...visible.values()]) {
+    if (v.deployed !== true) continue
+    const edited = yield* editedSinceBuild(v, profile, limits)
+    if (edited === undefined) continue
+    visible.set(v.name, edited.fresh)
+    yield* warn(
+      Warning.notice(
+        `'${v.name}' is evaluated as its source lists it now (${edited.sourceFile}); agents list the last build until 'skc build ${v.name}'`
+      )
+    )
+  }
   // Named skills an agent does not see yet (a path, the skc stores) join the set as it would list them.
   const named: Array<string> = []
   /** How each such skill was named: what resolves it again for its log (a path is not a store name). */
@@ -507,7 +544,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
       yield* slice
       const ranked = scoreSkills(q, candidatesOf(q), { threshold, nowMs: 0 })
       const top = ranked.find((m) => m.activated)
-      runs.set(q, [top === undefined ? { activated: [] } : { activated: [top.name], decided_by: top.decided_by, margin: top.margin }])
+      runs.set(q, [top === undefined ? { activated: [] } : { activated: [top.name], decided_by: top.decided_by, margin: top.margin, ...(top.byName ? { named: true } : {}) }])
       const own = new Map<string, Standing>()
       for (const m of ranked) {
         if (targetNames.has(m.name)) own.set(m.name, { score: m.score, coverage: m.coverage, rank: m.rank, words: m.decided_by })

@@ -15,7 +15,9 @@ import { EmptyQuery } from "../../domain/errors.js"
 import { DEFAULT_MATCH_LIMIT, DEFAULT_THRESHOLD, rankSkills, scoreSkills, type SkillMatch } from "../../domain/protocol/match.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { notBuiltHere, notBuiltNote, type DiscoveredSkill } from "../../domain/protocol/discovery.js"
-import { listedName } from "../../domain/protocol/listing.js"
+import { listedName, modelListing, type ModelListing } from "../../domain/protocol/listing.js"
+import type { AgentProfile } from "../../domain/agents/index.js"
+import type { ListingLimits } from "../../domain/protocol/budget.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
@@ -149,9 +151,48 @@ const reportUnselected = Effect.fnUntraced(function* (
   return told
 })
 
+/**
+ * Skills the request would select were they listed, said beside the answer (`eval` judges them so too):
+ * a conditional skill (`paths:`), listed once a file matching its globs is touched, matched on the text it
+ * is listed with then; a manual-only skill (`disable-model-invocation`), which only the user's `/name` runs.
+ * Left out silently, they made `match` contradict `eval` ("No skill matches", where eval counted a fire).
+ */
+const sayUnlistedMatches = Effect.fnUntraced(function* (
+  query: string,
+  at: { readonly listing: ModelListing; readonly profile: AgentProfile; readonly limits: ListingLimits; readonly skills: ReadonlyArray<DiscoveredSkill> },
+  ranking: { readonly threshold: number; readonly nowMs: number; readonly results: ReadonlyArray<SkillMatch> }
+) {
+  const { listing, profile, limits, skills } = at
+  const conditional = new Set(listing.conditional)
+  const manual = new Set(listing.manual_only)
+  if (conditional.size === 0 && manual.size === 0) return
+  // Each as it would be listed: the conditional ones with their globs met, the manual-only ones as if listed.
+  const unlisted = skills
+    .filter((s) => conditional.has(s.name) || manual.has(s.name))
+    .map((s) => ({ ...s, listing: { ...s.listing, paths: null, model: true } }))
+  const texts = matchedTexts(modelListing(profile, limits, unlisted), profile, unlisted)
+  const candidates = unlisted.filter((s) => texts.has(s.name)).map((s) => ({ name: s.name, description: texts.get(s.name)!, scope: s.scope, path: s.path }))
+  const best = ranking.results[0]?.score ?? 0
+  const answered = new Set(ranking.results.map((m) => m.path))
+  for (const m of rankSkills(query, candidates, { threshold: ranking.threshold, nowMs: ranking.nowMs })) {
+    // In the answer already (a `/name`, Codex's `$name`), or named where the agent's own `$name` rule decides
+    // (said by reportUnselected): nothing to add.
+    if (answered.has(m.path) || (m.mentioned && profile.listing.explicitMentions !== undefined)) continue
+    const place = m.score > best ? "first" : "among the results"
+    const paths = skills.find((s) => s.path === m.path)?.listing.paths
+    yield* warn(
+      Warning.notice(
+        conditional.has(m.name)
+          ? `'${m.name}' would match (${place}, score ${m.score}) once a file matching its paths (${(paths ?? []).join(", ")}) is touched: ${profile.title} lists it only then`
+          : `'${m.name}' would match (${place}, score ${m.score}) but is manual only: the model never selects it; ${profile.listing.layout === "claude" ? `the user runs it as /${m.name}` : "the user names it"}`
+      )
+    )
+  }
+})
+
 export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
-  const { found, listing, profile } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs, context_tokens: input.context_tokens })
+  const { found, listing, profile, limits } = yield* agentListing({ agent: input.agent, plugin_dirs: input.plugin_dirs, context_tokens: input.context_tokens })
   const texts = matchedTexts(listing, profile, [...found.skills, ...found.shadowed])
   // Codex's `$name` selects from every enabled skill, every copy counted (a shared name selects none), listed or not.
   const explicit =
@@ -191,6 +232,7 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   const threshold = input.threshold ?? DEFAULT_THRESHOLD
   const dollarSelects = profile.listing.explicitMentions !== undefined
   const results = rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs, dollarSelects })
+  yield* sayUnlistedMatches(input.query, { listing, profile, limits, skills: found.skills }, { threshold, nowMs, results })
   // The same ranking over every candidate, only when none activated: what the nearest one missed.
   const near = results.length === 0 ? scoreSkills(input.query, candidates, { threshold, nowMs, dollarSelects }).find((m) => m.relevance > 0) : undefined
   // A skill whose frontmatter names it otherwise than its directory (`vercel-react-best-practices` in

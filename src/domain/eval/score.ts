@@ -19,6 +19,8 @@ export interface Verdict {
   readonly decided_by?: ReadonlyArray<string>
   /** Match judge: the winner's score minus the runner-up's. */
   readonly margin?: number
+  /** Match judge: the winner was named in the request, which wins whatever its description holds. */
+  readonly named?: boolean
 }
 
 /**
@@ -46,6 +48,8 @@ export interface QueryOutcome extends TriggerQuery {
   /** Match judge: the words that decided the winner, and its margin over the runner-up (issue 47 item 4). */
   readonly decided_by?: ReadonlyArray<string>
   readonly margin?: number
+  /** Match judge: the winner was named in the request (its description did not decide). */
+  readonly named?: true
   /** Match judge, a should-fire miss: how the skill under test itself scored. */
   readonly standing?: Standing
 }
@@ -97,6 +101,7 @@ export const outcomeOf = (skill: string, q: TriggerQuery, v: Verdict & { readonl
     winner: v.activated[0] ?? null,
     ...(v.decided_by !== undefined ? { decided_by: v.decided_by } : {}),
     ...(v.margin !== undefined ? { margin: v.margin } : {}),
+    ...(v.named === true ? { named: true } : {}),
     ...(v.runs !== undefined && v.runs > 1 ? { votes: v.votes ?? 0, runs: v.runs } : {}),
     ...(v.errors !== undefined && v.errors.length > 0 ? { errors: v.errors } : {})
   }

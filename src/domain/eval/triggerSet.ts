@@ -79,15 +79,45 @@ const triggerQuery = (v: unknown, where: string): Parsed<TriggerQuery> => {
   return ok({ query: v.query, should_trigger: v.should_trigger, ...(v.split === undefined ? {} : { split: v.split as Split }) })
 }
 
+/** Shape problems said at once, so a file is fixed in one run: the first few, then how many more. */
+const MAX_PROBLEMS_SAID = 5
+
+/** Every problem of a list of entries as one (`[2].split: …; [3].should_trigger: …`), or undefined. */
+const allProblems = (messages: ReadonlyArray<string>): Parsed<never> | undefined =>
+  messages.length === 0
+    ? undefined
+    : shape(
+        messages.slice(0, MAX_PROBLEMS_SAID).join("; ") +
+          (messages.length > MAX_PROBLEMS_SAID ? `; and ${messages.length - MAX_PROBLEMS_SAID} more` : "")
+      )
+
+/**
+ * The same query asked to fire and not to fire can never pass: a set that holds it measures nothing for
+ * it (compared as typed, trimmed and in any case). Each such pair, named by its entries.
+ */
+const contradictions = (queries: ReadonlyArray<{ readonly at: string; readonly q: TriggerQuery }>): ReadonlyArray<string> => {
+  const first = new Map<string, { readonly at: string; readonly should: boolean }>()
+  const out: Array<string> = []
+  for (const { at, q } of queries) {
+    const key = q.query.trim().toLowerCase()
+    const seen = first.get(key)
+    if (seen === undefined) first.set(key, { at, should: q.should_trigger })
+    else if (seen.should !== q.should_trigger) out.push(`${seen.at} and ${at}: the same query should and should not trigger, so it can never pass`)
+  }
+  return out
+}
+
 const triggerArray = (v: ReadonlyArray<unknown>, prefix: string): Parsed<ReadonlyArray<TriggerQuery>> => {
   if (v.length === 0) return shape(`${prefix || "the file"}: no queries (a trigger set needs at least one)`)
-  const out: Array<TriggerQuery> = []
+  const out: Array<{ readonly at: string; readonly q: TriggerQuery }> = []
+  const problems: Array<string> = []
   for (let i = 0; i < v.length; i++) {
-    const q = triggerQuery(v[i], `${prefix}[${i}]`)
-    if (q._tag === "Problem") return q
-    out.push(q.value)
+    const at = `${prefix}[${i}]`
+    const q = triggerQuery(v[i], at)
+    if (q._tag === "Problem") problems.push(q.problem.message)
+    else out.push({ at, q: q.value })
   }
-  return ok(out)
+  return allProblems([...problems, ...contradictions(out)]) ?? ok(out.map((e) => e.q))
 }
 
 /** `evals/triggers.json`. */
@@ -137,23 +167,30 @@ export const parseEvalsFile = (text: string): Parsed<EvalsFile> => {
   if (!isRecord(doc)) return shape(`expected an object { "skill_name", "evals": [...] } or an array of queries, got ${describe(doc)}`)
   if (doc.skill_name !== undefined && typeof doc.skill_name !== "string") return shape(`skill_name: expected a string, got ${describe(doc.skill_name)}`)
   if (!Array.isArray(doc.evals)) return shape(`evals: expected an array, got ${doc.evals === undefined ? "nothing" : describe(doc.evals)}`)
-  const queries: Array<TriggerQuery> = []
+  const queries: Array<{ readonly at: string; readonly q: TriggerQuery }> = []
+  const problems: Array<string> = []
   let outputEvals = 0
   for (let i = 0; i < doc.evals.length; i++) {
     const entry: unknown = doc.evals[i]
     const where = `evals[${i}]`
     if (isRecord(entry) && ("query" in entry || "should_trigger" in entry)) {
       const q = triggerQuery(entry, where)
-      if (q._tag === "Problem") return q
-      queries.push(q.value)
+      if (q._tag === "Problem") problems.push(q.problem.message)
+      else queries.push({ at: where, q: q.value })
       continue
     }
-    if (!isRecord(entry)) return shape(`${where}: expected an object, got ${describe(entry)}`)
+    if (!isRecord(entry)) {
+      problems.push(`${where}: expected an object, got ${describe(entry)}`)
+      continue
+    }
     const problem = outputEval(entry, where)
-    if (problem !== undefined) return { _tag: "Problem", problem }
+    if (problem !== undefined) {
+      problems.push(problem.message)
+      continue
+    }
     outputEvals++
   }
-  return ok({ queries, outputEvals })
+  return allProblems([...problems, ...contradictions(queries)]) ?? ok({ queries: queries.map((e) => e.q), outputEvals })
 }
 
 /** Where the files sit, relative to the skill directory. */

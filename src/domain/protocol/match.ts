@@ -182,6 +182,8 @@ export interface RankedCandidate extends SkillMatch {
   readonly rank: number
   /** It reached the threshold and the coverage, or was named. */
   readonly activated: boolean
+  /** Named in the request (mentioned, or its name a word of it): activated whatever its description holds. */
+  readonly byName: boolean
 }
 
 /** Every candidate in ranking order, each saying whether it is activated; `rankSkills` keeps the activated ones. */
@@ -237,7 +239,8 @@ export const scoreSkills = (
     ...r.match,
     margin: round(r.exact - (order[i + 1]?.exact ?? 0)),
     rank: i + 1,
-    activated: r.match.mentioned || r.nameWord || (r.match.relevance > 0 && r.exact >= threshold && r.coverage >= minCoverage)
+    activated: r.match.mentioned || r.nameWord || (r.match.relevance > 0 && r.exact >= threshold && r.coverage >= minCoverage),
+    byName: r.match.mentioned || r.nameWord
   }))
 }
 
@@ -249,4 +252,4 @@ export const rankSkills = (
   scoreSkills(request, candidates, options)
     .filter((m) => m.activated)
     .slice(0, options.limit ?? DEFAULT_MATCH_LIMIT)
-    .map(({ activated: _, rank: __, ...m }) => m)
+    .map(({ activated: _, rank: __, byName: ___, ...m }) => m)

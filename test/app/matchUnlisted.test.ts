@@ -1,0 +1,34 @@
+// `skc match` and `skc eval` judge alike (docs/eval.md): a conditional skill (`paths:`) is matched as it is
+// listed once a file matching its globs is touched, and a manual-only skill (`disable-model-invocation`) never
+// by the model. match says both beside its answer when the request would select them; it left them out silently.
+import { Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { match } from "../../src/app/skills/match.js"
+import { renderWarning } from "../../src/domain/errors.js"
+import { memoryWorld } from "../../src/testing.js"
+
+const SKILL = (name: string, description: string, more = "") => `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n${more}---\n# ${name}\n`
+
+describe("skc match: skills the request would select were they listed", () => {
+  it("a conditional skill and a manual-only one are said, with how each is reached; the results stay the listing's", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.claude/skills/pg-migrations/SKILL.md": SKILL(
+          "pg-migrations",
+          "Write PostgreSQL schema migrations: rename a column, add an index. Use when changing the database schema.",
+          'paths: "db/migrations/**"\n'
+        ),
+        "/proj/.claude/skills/release-notes/SKILL.md": SKILL("release-notes", "Draft release notes from merged pull requests.", "disable-model-invocation: true\n"),
+        "/proj/.claude/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms and extract PDF text.")
+      }
+    })
+    const r = Result.getOrThrow(await w.run(match({ query: "rename a column in the users table without downtime" })))
+    expect(r.results).toEqual([])
+    const draft = Result.getOrThrow(await w.run(match({ query: "draft release notes from the merged pull requests" })))
+    expect(draft.results.map((m) => m.name)).toEqual([])
+    expect(w.diagnostics.warnings.map(renderWarning)).toEqual([
+      expect.stringMatching(/^warning: 'pg-migrations' would match \(first, score [\d.]+\) once a file matching its paths \(db\/migrations\/\*\*\) is touched: Claude Code lists it only then$/),
+      expect.stringMatching(/^warning: 'release-notes' would match \(first, score [\d.]+\) but is manual only: the model never selects it; the user runs it as \/release-notes$/)
+    ])
+  })
+})
