@@ -32,6 +32,45 @@ const missing = (e: unknown) => {
   return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG"
 }
 
+/**
+ * The temporary files `writeFileAtomic` writers of `p` left when they were killed between their write and
+ * their rename (`.<name>.<pid>.<hex>.tmp`): removed once their process is gone. Without it each killed
+ * `skc approve` left one beside `approvals.json` for good. A file of a live process (another writer of the
+ * same file, now) is left alone; a pid reused by another process keeps its file until that one ends.
+ */
+const sweepDeadWriters = (p: string): void => {
+  const dir = nodePath.dirname(p)
+  const prefix = `.${nodePath.basename(p)}.`
+  let names: ReadonlyArray<string>
+  try {
+    names = fs.readdirSync(dir)
+  } catch {
+    return
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue
+    const m = /^(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name.slice(prefix.length))
+    if (m === null) continue
+    const pid = Number(m[1])
+    if (pid === process.pid || processAlive(pid)) continue
+    try {
+      fs.rmSync(nodePath.join(dir, name), { force: true })
+    } catch {
+      // Recovery: a file that cannot be removed now is tried again at the next write.
+    }
+  }
+}
+
+/** Whether a process of this id runs (EPERM: it does, as another user's). */
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException)?.code === "EPERM"
+  }
+}
+
 /** Above this size a file is read off the event loop (the MCP server keeps answering while it is read). */
 const SYNC_READ_MAX = 1 << 20
 /** The piece `readHead` reads at a time. */
@@ -211,6 +250,7 @@ export const nodeFileSystem: FileSystemService = {
       try {
         fs.writeFileSync(tmp, data)
         fs.renameSync(tmp, p)
+        sweepDeadWriters(p)
       } catch (e) {
         try {
           fs.rmSync(tmp, { force: true })

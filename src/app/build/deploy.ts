@@ -14,7 +14,7 @@
  * works in a clone); when linking fails the runtime is copied and a warning
  * says so; `--copy` always copies.
  */
-import { fsInternal, ioReason, removeStaleBeside, swapIntoPlace } from "../shared/index.js"
+import { besidePath, fsInternal, ioReason, removeStaleBeside } from "../shared/index.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, UsageError, Warning } from "../../domain/errors.js"
@@ -109,14 +109,53 @@ export const planDeployments = Effect.fnUntraced(function* (
   return plans
 })
 
+/**
+ * The stub and the manifest into `dest` (logs and indexes stay in the SSOT), each written whole through a
+ * rename: the manifest first, so that a copy whose stub could not be written yet is still recognised as
+ * skc's by the next build, which refreshes it.
+ */
 const copyRuntime = Effect.fnUntraced(function* (runtimeDir: string, dest: string) {
   const fs = yield* FileSystem
   const path = yield* Path
-  // Only the stub and the manifest: logs and indexes stay in the SSOT.
   yield* fs.makeDirectory(path.join(dest, META_DIR), { recursive: true })
-  yield* fs.copyFile(path.join(runtimeDir, "SKILL.md"), path.join(dest, "SKILL.md"))
-  yield* fs.copyFile(path.join(runtimeDir, META_DIR, MANIFEST_FILE), path.join(dest, META_DIR, MANIFEST_FILE))
+  for (const file of [path.join(META_DIR, MANIFEST_FILE), "SKILL.md"]) {
+    yield* fs.writeFileAtomic(path.join(dest, file), yield* fs.readFile(path.join(runtimeDir, file)))
+  }
 })
+
+/** Codes of a rename onto a directory entry that is there now. */
+const OCCUPIED: ReadonlySet<string> = new Set(["EEXIST", "ENOTEMPTY", "EISDIR", "ENOTDIR", "EPERM"])
+
+/**
+ * A first copy at `dest`: its directory appears with its manifest already in it (made beside it, then
+ * renamed into place), so a concurrent build finds skc's copy, never a bare directory it would refuse as
+ * someone else's; then its stub. What is staged holds no SKILL.md, so an entry a kill leaves beside the
+ * skill is no skill to an agent that lists hidden directories (OpenCode); the next deployment of the skill
+ * removes it. A copy another build put in place meanwhile is refreshed instead; a link, left as it is.
+ */
+const freshCopy = Effect.fnUntraced(function* (runtimeDir: string, dest: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const staging = yield* besidePath(dest, "deploy")
+  const dropStaging = fs.remove(staging, { recursive: true }).pipe(Effect.ignore)
+  yield* fs.makeDirectory(path.join(staging, META_DIR), { recursive: true }).pipe(Effect.tapError(() => dropStaging))
+  const manifest = path.join(META_DIR, MANIFEST_FILE)
+  yield* fs.writeFileAtomic(path.join(staging, manifest), yield* fs.readFile(path.join(runtimeDir, manifest))).pipe(Effect.tapError(() => dropStaging))
+  const placed = yield* fs.rename(staging, dest).pipe(
+    Effect.as(true),
+    Effect.catchIf((e) => OCCUPIED.has(e.code), () => Effect.succeed(false)),
+    Effect.tapError(() => dropStaging)
+  )
+  if (!placed) {
+    yield* dropStaging
+    if ((yield* fs.lstatOption(dest))?.type === "symlink") return
+    return yield* copyRuntime(runtimeDir, dest)
+  }
+  yield* fs.writeFileAtomic(path.join(dest, "SKILL.md"), yield* fs.readFile(path.join(runtimeDir, "SKILL.md")))
+})
+
+/** How old a staged first copy must be to count as one a killed build left (a live one lives milliseconds). */
+const STAGING_STALE_MS = 10 * 60_000
 
 /** Link failures a copy would meet as well: the copy fallback is for file systems without links, not these. */
 const NO_WRITE: ReadonlySet<string> = new Set(["EROFS", "EACCES", "ENOSPC", "EDQUOT"])
@@ -127,7 +166,7 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
   const env = yield* Env
   // RFC-0005: an IO failure is E999, with the system's reason (its code, else its message) and what was being done.
   const cannot = (e: FsError) =>
-    // The operation, not its path: that is a hidden entry beside the destination, or the runtime copied from.
+    // The operation, not its path: that may be the runtime copied from.
     new InternalError({ message: `cannot deploy to '${plan.path}' (${e.op}): ${ioReason(e)}`, cause: e })
   const replaced: Deployment["replaced"] =
     plan.existing === "none" ? "none" : plan.existing === "other" ? "forced" : plan.existing
@@ -138,6 +177,9 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
   const root = stores.projectRoot
   const inside = (p: string) => root !== undefined && !path.relative(root, p).startsWith("..") && !path.isAbsolute(path.relative(root, p))
   const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) ? path.relative(path.dirname(plan.path), runtimeDir) : runtimeDir
+  // What a killed first copy left beside the skill (a staged directory holding its manifest alone), whatever
+  // this deployment then does.
+  yield* removeStaleBeside(path.dirname(plan.path), path.basename(plan.path), ["deploy"], STAGING_STALE_MS)
   // The link already there says exactly what a new one would: nothing to write (an agent directory
   // mounted read-only, or shared by a team, still builds).
   if (!options.copy && plan.existing === "symlink") {
@@ -149,37 +191,38 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
     }
   }
   yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
-  yield* removeStaleBeside(path.dirname(plan.path), path.basename(plan.path), ["deploy", "old"])
-  let method: DeployMethod = "copy"
-  // Made beside the destination and renamed into its place (swapIntoPlace): a full disk or a kill mid-copy
-  // leaves the previous deployment working, where removing it first had left a stub without its manifest.
-  const make = (staging: string) =>
-    Effect.gen(function* () {
-      if (!options.copy) {
-        const linked = yield* fs.symlink(target, staging, linkType).pipe(
-          Effect.as(true),
-          Effect.catch((e) =>
-            // A directory no file can be written to (read-only, not ours, full) takes no copy either: say why, not what the copy then hit.
-            NO_WRITE.has(e.code)
-              ? Effect.fail(e)
-              : Effect.as(warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`)), false)
-          )
-        )
-        if (linked) {
-          method = linkType === "junction" ? "junction" : "symlink"
-          return
-        }
-      }
-      yield* copyRuntime(runtimeDir, staging)
-    })
-  // One rename replaces a link (or an empty entry) whole; a directory is moved aside first.
-  const { aside } = yield* swapIntoPlace(plan.path, "deploy", make, { replaceInOneStep: true }).pipe(Effect.mapError(cannot))
-  // The deployment is in place: what it replaced goes (an earlier copy, or with --force the user's directory).
-  if (aside !== undefined) {
-    yield* fs.remove(aside, { recursive: true }).pipe(
-      Effect.catch((e) => warn(Warning.notice(`cannot remove '${aside}', the deployment '${plan.path}' replaced: ${ioReason(e)}; delete it by hand`)))
-    )
+  // An earlier skc copy replaced by a copy is refreshed in place, a file at a time through a rename
+  // (`copyRuntime`): a full disk or a kill mid-copy leaves the working copy. Removing it first had left a stub
+  // without its manifest, which the next build refused. No copy of a SKILL.md is ever staged beside the
+  // destination: an agent directory is read by agents that list hidden directories too (OpenCode), and a
+  // kill would leave them a second copy of the skill (`freshCopy`).
+  const refreshInPlace = options.copy && plan.existing === "copy"
+  if (plan.existing !== "none" && !refreshInPlace) {
+    yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))
   }
+  let method: DeployMethod = "copy"
+  if (!options.copy) {
+    const linked = yield* fs.symlink(target, plan.path, linkType).pipe(
+      Effect.as(true),
+      Effect.catch((e) =>
+        Effect.gen(function* () {
+          // Another build of the same skill made the same link meanwhile (concurrent first builds): it is this
+          // build's link. Before, it was "copied instead", and the copy went through that link onto the runtime.
+          if (e.code === "EEXIST") {
+            // Recovery: a link that cannot be read is no link this build made; the copy fallback follows.
+            const there = yield* fs.readLink(plan.path).pipe(Effect.orElseSucceed(() => undefined))
+            if (there === target) return true
+          }
+          // A directory no file can be written to (read-only, not ours, full) takes no copy either: say why, not what the copy then hit.
+          if (NO_WRITE.has(e.code)) return yield* Effect.fail(cannot(e))
+          yield* warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`))
+          return false
+        })
+      )
+    )
+    if (linked) method = linkType === "junction" ? "junction" : "symlink"
+  }
+  if (method === "copy") yield* (refreshInPlace ? copyRuntime(runtimeDir, plan.path) : freshCopy(runtimeDir, plan.path)).pipe(Effect.mapError(cannot))
   const result: Deployment = { target: plan.target, path: plan.path, method, replaced }
   return result
 })

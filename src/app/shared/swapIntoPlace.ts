@@ -1,13 +1,10 @@
 /**
  * Replacing a directory entry so that a failure at any step leaves what was
  * there: the new entry is made under a hidden name beside it, and only a
- * finished one is renamed into its place (a full disk mid-copy had left an
- * agent directory with a stub and no manifest, the working copy deleted,
- * and the next build refused the half-copy as "not a link made by skc").
+ * finished one is renamed into its place.
  *
- * Used by `skc build <path>` (the imported copy, kept aside until the build
- * of the copy decides) and by deployment (links and copies in agent
- * directories).
+ * Used by `skc build <path>`: the imported copy goes into the store, the
+ * copy it replaces kept aside until the build of the copy decides.
  */
 import { Clock, Effect, Random } from "effect"
 import { Path } from "effect/Path"
@@ -31,7 +28,7 @@ const STALE_BESIDE_MS = 60 * 60_000
  * for each tag), removed once an hour old: a run killed again and again
  * must not add a whole copy each time.
  */
-export const removeStaleBeside = Effect.fnUntraced(function* (dir: string, name: string, tags: ReadonlyArray<string>) {
+export const removeStaleBeside = Effect.fnUntraced(function* (dir: string, name: string, tags: ReadonlyArray<string>, staleMs: number = STALE_BESIDE_MS) {
   const fs = yield* FileSystem
   const path = yield* Path
   const now = yield* Clock.currentTimeMillis
@@ -40,7 +37,7 @@ export const removeStaleBeside = Effect.fnUntraced(function* (dir: string, name:
     if (!prefixes.some((p) => e.name.startsWith(p))) continue
     const at = path.join(dir, e.name)
     const info = yield* fs.lstatOption(at).pipe(unseenAs(undefined))
-    if (info !== undefined && now - info.mtimeMs > STALE_BESIDE_MS) yield* fs.remove(at, { recursive: info.type === "directory" }).pipe(Effect.ignore)
+    if (info !== undefined && now - info.mtimeMs > staleMs) yield* fs.remove(at, { recursive: info.type === "directory" }).pipe(Effect.ignore)
   }
 })
 
@@ -51,40 +48,24 @@ export const besidePath = Effect.fnUntraced(function* (dest: string, tag: string
   return path.join(path.dirname(dest), besideName(path.basename(dest), `${tag}-${suffix}`))
 })
 
-/** Codes of a rename onto an entry that is there (a directory, or another kind than the one renamed). */
-const OCCUPIED: ReadonlySet<string> = new Set(["EEXIST", "ENOTEMPTY", "EISDIR", "ENOTDIR", "EPERM"])
-
 /**
  * Puts what `make` writes at `dest`, leaving `dest` as it was when any
  * step fails. `make` writes a hidden entry beside `dest` (`besidePath(dest,
  * tag)`), removed again when it fails. Then what is at `dest` is renamed
  * aside and the new entry renamed into its place; if that last rename
- * fails, the old entry is put back and the new one removed. A link
- * replacing a link (`replaceInOneStep`) is one rename, which replaces it
- * whole, with no moment where `dest` is missing.
+ * fails, the old entry is put back and the new one removed. Never in an
+ * agent's skills directory: agents that list hidden directories (OpenCode)
+ * would list an entry a kill left there as a second copy of the skill.
  *
  * Returns `make`'s value and where the old entry went (undefined when
  * nothing was there), for the caller to remove once it is sure, or to put
  * back (`skc build <path>` keeps it until the build of the copy decides).
  */
-export const swapIntoPlace = Effect.fnUntraced(function* <A, E, R>(
-  dest: string,
-  tag: string,
-  make: (staging: string) => Effect.Effect<A, E, R>,
-  options: { readonly replaceInOneStep?: boolean } = {}
-) {
+export const swapIntoPlace = Effect.fnUntraced(function* <A, E, R>(dest: string, tag: string, make: (staging: string) => Effect.Effect<A, E, R>) {
     const fs = yield* FileSystem
     const staging = yield* besidePath(dest, tag)
     const dropStaging = fs.remove(staging, { recursive: true }).pipe(Effect.ignore)
     const made = yield* make(staging).pipe(Effect.tapError(() => dropStaging))
-    if (options.replaceInOneStep === true) {
-      const done = yield* fs.rename(staging, dest).pipe(
-        Effect.as(true),
-        Effect.catchIf((e: FsError) => OCCUPIED.has(e.code), () => Effect.succeed(false)),
-        Effect.tapError(() => dropStaging)
-      )
-      if (done) return { made, aside: undefined }
-    }
     const aside = yield* besidePath(dest, "old")
     const moved = yield* fs.rename(dest, aside).pipe(
       Effect.as(true),

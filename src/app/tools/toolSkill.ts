@@ -24,6 +24,7 @@ import { parseToolSkill, type ParsedToolSkill } from "../../domain/tools/parse.j
 import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem, isNotFound, unseenAs } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
+import { AccessLog, isBusyLog, LogStoreError } from "../../ports/AccessLog.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { ioReason, Settings } from "../shared/index.js"
 
@@ -70,43 +71,33 @@ export const readApprovals = Effect.fnUntraced(function* (strict: boolean) {
   return EMPTY_STORE
 })
 
-/** How long an approval waits for another skc writing the store, and when a lock is taken as left by a killed one. */
+/** How long an approval waits for another skc writing the store. */
 const STORE_LOCK_WAIT_MS = 10_000
-const STORE_LOCK_STALE_MS = 30_000
-const STORE_LOCK_POLL_MS = 25
 
 /**
- * `body` while this process alone updates the approval store: a lock directory beside it, made with
- * `mkdir` (atomic: one of several processes makes it). Without it, concurrent `skc approve`s each read the
- * store, added their skill and wrote it whole, the last one dropping the others' approvals (a QA run: 6 of
- * 8 kept, every command saying "Approved"). A lock older than STORE_LOCK_STALE_MS is a killed process's.
+ * `body` while this process alone updates the approval store. Without a lock, concurrent `skc approve`s each
+ * read the store, added their skill and wrote it whole, the last one dropping the others' approvals (a QA
+ * run: 6 of 8 kept, every command saying "Approved"). The lock is a database beside the store
+ * (`approvals.json.lock.db`) held by the process, as `skc sync`'s is: it goes with the process whatever ends
+ * it. The `mkdir` lock before it outlived a `kill -9`, and every approval then waited 10 s and failed for
+ * the next 30 s, saying another skc was writing.
  */
 const withStoreLock = <A, E, R>(file: string, body: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {
-    const fs = yield* FileSystem
-    const lock = `${file}.lock`
-    const started = yield* Clock.currentTimeMillis
-    for (;;) {
-      const got = yield* Effect.result(fs.makeDirectory(lock))
-      if (got._tag === "Success") break
-      // An I/O failure (a full or read-only home) is RFC-0005's E999, with its cause.
-      if (got.failure.code !== "EEXIST") return yield* Effect.fail(new InternalError({ message: `cannot lock approval store '${file}': ${ioReason(got.failure)}`, cause: got.failure }))
-      const now = yield* Clock.currentTimeMillis
-      const held = yield* fs.statOption(lock).pipe(unseenAs(undefined))
-      if (held !== undefined && now - held.mtimeMs > STORE_LOCK_STALE_MS) {
-        // Recovery: another process may remove it first; the next attempt makes it or waits again.
-        yield* fs.remove(lock).pipe(Effect.ignore)
-        continue
-      }
-      if (now - started > STORE_LOCK_WAIT_MS) {
-        return yield* Effect.fail(
-          new UsageError({ message: `approval store '${file}' is being written by another skc (${lock}); try again, or delete that directory if no skc runs` })
-        )
-      }
-      yield* Effect.sleep(STORE_LOCK_POLL_MS)
-    }
-    // Recovery: a lock that cannot be removed is taken as stale by the next writer after STORE_LOCK_STALE_MS.
-    return yield* body.pipe(Effect.ensuring(fs.remove(lock).pipe(Effect.ignore)))
+    const log = yield* AccessLog
+    const lock = `${file}.lock.db`
+    return yield* log.exclusively(lock, STORE_LOCK_WAIT_MS, body).pipe(
+      Effect.catchIf(
+        (e): e is LogStoreError => e instanceof LogStoreError && e.path === lock,
+        (e) =>
+          Effect.fail(
+            isBusyLog(e)
+              ? new UsageError({ message: `approval store '${file}' is being written by another skc for over ${STORE_LOCK_WAIT_MS / 1000} s; try again` })
+              : // An I/O failure (a full or read-only home) is RFC-0005's E999, with its cause.
+                new InternalError({ message: `cannot lock approval store '${file}' (${e.code}); the approvals stored are kept`, cause: e })
+          )
+      )
+    )
   })
 
 export const recordApproval = Effect.fnUntraced(function* (loaded: LoadedToolSkill) {
