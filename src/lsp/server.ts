@@ -573,10 +573,14 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         const s = skills.get(root)
         return s?.last === undefined ? undefined : { s, last: s.last, rel }
       }
+      // The text the request was sent after: a lint of it, or of a later one, answers it. Compared with the
+      // version current at each check, every keystroke after the request put the answer off again, and while
+      // a lint took longer than the gap between keystrokes (a 5 MB file) the request waited until typing stopped.
+      const asked = doc?.version
       const fresh = () => {
         const s = skills.get(root)
-        const now = documents.get(uri)
-        return s?.last !== undefined && (now === undefined || s.last.versions.get(rel) === now.version)
+        const linted = s?.last?.versions.get(rel)
+        return s?.last !== undefined && (asked === undefined || (linted !== undefined && linted >= asked))
       }
       if (fresh()) return Promise.resolve(linted())
       // A file of a skill nothing of which is open, never linted: as before, nothing to answer from.

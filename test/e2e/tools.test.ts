@@ -198,10 +198,9 @@ describe("spec §5.1 working directory: the project root when skc knows it (issu
 })
 
 describe("skc approve from several processes at once (issue 19: the approval store)", () => {
-  it("every approval is kept: the store is updated by one process at a time; a lock a killed skc left is taken over", async () => {
+  it("every approval is kept: the store is updated by one process at a time (a lock held by the process: test/e2e/approve-killed-lock.test.ts)", async () => {
     const sb = sandbox()
     const { writeScriptTool } = await import("../helpers/toolSkills.js")
-    const { utimesSync, existsSync } = await import("node:fs")
     const names = Array.from({ length: 6 }, (_, i) => `tool-${i}`)
     for (const name of names) writeScriptTool(sb.home, { skill: name, tool: "hello", description: "Says hello. Use when testing.", command: "./scripts/hello.sh", scripts: { "hello.sh": "#!/bin/sh\necho hello\n" } })
     const results = await Promise.all(names.map((name) => sb.runAsync(["approve", name, "--yes"])))
@@ -209,15 +208,6 @@ describe("skc approve from several processes at once (issue 19: the approval sto
     const store = join(sb.home, ".skillc", "approvals.json")
     const approved = () => Object.values((JSON.parse(readFileSync(store, "utf8")) as { approvals: Record<string, { skill: string }> }).approvals).map((a) => a.skill).sort()
     expect(approved()).toEqual(names)
-    expect(existsSync(`${store}.lock`)).toBe(false)
-    // A lock left by a process killed while it held it (a minute old) does not stop the next approval.
-    mkdirSync(`${store}.lock`)
-    const old = new Date(Date.now() - 60_000)
-    utimesSync(`${store}.lock`, old, old)
-    writeScriptTool(sb.home, { skill: "tool-late", tool: "hello", description: "Says hello. Use when testing.", command: "./scripts/hello.sh", scripts: { "hello.sh": "#!/bin/sh\necho hello\n" } })
-    expect((await sb.runAsync(["approve", "tool-late", "--yes"])).code).toBe(0)
-    expect(approved()).toEqual([...names, "tool-late"].sort())
-    expect(existsSync(`${store}.lock`)).toBe(false)
   }, 180_000)
 })
 
