@@ -190,8 +190,30 @@ export const relativeTo = (fromDir: string, to: string): string => {
 }
 
 /** The outline: headings nested by level, each spanning its section. */
+/**
+ * The most headings an outline answer holds. A generated 5 MB reference with 46,414 headings answered an
+ * 11 MB message, half a second to build and more for the editor to read (the diagnostics have their own cap,
+ * MAX_DIAGNOSTICS_PER_FILE, for the same reason). Past it the outline keeps its upper levels whole: the
+ * deepest level that fits with every level above it.
+ */
+export const MAX_DOCUMENT_SYMBOLS = 5000
+
+/** The headings an outline shows: every one, or those of the upper levels that fit in MAX_DOCUMENT_SYMBOLS. */
+const outlined = <H extends { readonly level: number }>(headings: ReadonlyArray<H>): ReadonlyArray<H> => {
+  if (headings.length <= MAX_DOCUMENT_SYMBOLS) return headings
+  let keep: ReadonlyArray<H> = []
+  for (let level = 1; level <= 6; level++) {
+    const upTo = headings.filter((h) => h.level <= level)
+    if (upTo.length > MAX_DOCUMENT_SYMBOLS) break
+    keep = upTo
+  }
+  // Even the top level is past the cap: its first headings.
+  const top = headings.reduce((least, h) => Math.min(least, h.level), 6)
+  return keep.length > 0 ? keep : headings.filter((h) => h.level === top).slice(0, MAX_DOCUMENT_SYMBOLS)
+}
+
 export const documentSymbols = (s: SkillSnapshot, file: string, t: LintText): ReadonlyArray<DocumentSymbol> => {
-  const headings = s.markdown(file)?.headings ?? []
+  const headings = outlined(s.markdown(file)?.headings ?? [])
   const root: Array<DocumentSymbol> = []
   const stack: Array<{ level: number; children: Array<DocumentSymbol> }> = [{ level: 0, children: root }]
   for (const h of headings) {
