@@ -24,9 +24,8 @@ import { parseToolSkill, type ParsedToolSkill } from "../../domain/tools/parse.j
 import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem, isNotFound, unseenAs } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
-import { AccessLog, isBusyLog, LogStoreError } from "../../ports/AccessLog.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
-import { ioReason, Settings } from "../shared/index.js"
+import { holdingProcessLock, ioReason, Settings } from "../shared/index.js"
 
 export interface LoadedToolSkill extends ParsedToolSkill {
   readonly resolved: ResolvedSkill
@@ -83,21 +82,9 @@ const STORE_LOCK_WAIT_MS = 10_000
  * the next 30 s, saying another skc was writing.
  */
 const withStoreLock = <A, E, R>(file: string, body: Effect.Effect<A, E, R>) =>
-  Effect.gen(function* () {
-    const log = yield* AccessLog
-    const lock = `${file}.lock.db`
-    return yield* log.exclusively(lock, STORE_LOCK_WAIT_MS, body).pipe(
-      Effect.catchIf(
-        (e): e is LogStoreError => e instanceof LogStoreError && e.path === lock,
-        (e) =>
-          Effect.fail(
-            isBusyLog(e)
-              ? new UsageError({ message: `approval store '${file}' is being written by another skc for over ${STORE_LOCK_WAIT_MS / 1000} s; try again` })
-              : // An I/O failure (a full or read-only home) is RFC-0005's E999, with its cause.
-                new InternalError({ message: `cannot lock approval store '${file}' (${e.code}); the approvals stored are kept`, cause: e })
-          )
-      )
-    )
+  holdingProcessLock(`${file}.lock.db`, STORE_LOCK_WAIT_MS, body, {
+    busy: `approval store '${file}' is being written by another skc for over ${STORE_LOCK_WAIT_MS / 1000} s; try again`,
+    failed: (code) => `cannot lock approval store '${file}' (${code}); the approvals stored are kept`
   })
 
 export const recordApproval = Effect.fnUntraced(function* (loaded: LoadedToolSkill) {

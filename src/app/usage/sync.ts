@@ -47,7 +47,7 @@ import { HeapTuning } from "../../ports/HeapTuning.js"
 import { fallbackDirOf, HELD_PREFIX, heldDirOf, logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
 import { describeSkillDir, resolveSkill } from "../skills/index.js"
-import { loadSettings, Settings, timeSlicer } from "../shared/index.js"
+import { holdingProcessLock, loadSettings, Settings, timeSlicer } from "../shared/index.js"
 
 /**
  * The second line of E042: why the fallback cannot be read and what unblocks the sync. The file is kept
@@ -379,25 +379,14 @@ const SYNC_LOCK_WAIT_MS = 60_000
  */
 const oneSyncAtATime = <A, E, R>(project: string, work: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {
-    const log = yield* AccessLog
     const path = yield* Path
     const { sha256Hex } = yield* Hasher
     const { stores } = yield* Settings
     const lock = path.join(stores.globalDir, "locks", `sync-${sha256Hex(project).slice(0, 16)}.db`)
-    return yield* log.exclusively(lock, SYNC_LOCK_WAIT_MS, work).pipe(
-      Effect.catchIf(
-        (e): e is LogStoreError => e instanceof LogStoreError && e.path === lock,
-        (e) =>
-          Effect.fail(
-            isBusyLog(e)
-              ? new UsageError({
-                  message: `another skc sync of '${project}' has run for over ${SYNC_LOCK_WAIT_MS / 1000} s; the local logs are kept: run skc sync again when it ends`
-                })
-              : // An I/O failure (a full or read-only home) is RFC-0005's E999, with its cause.
-                new InternalError({ message: `cannot take the sync lock ${lock} (${e.code}); the local logs are kept`, cause: e })
-          )
-      )
-    )
+    return yield* holdingProcessLock(lock, SYNC_LOCK_WAIT_MS, work, {
+      busy: `another skc sync of '${project}' has run for over ${SYNC_LOCK_WAIT_MS / 1000} s; the local logs are kept: run skc sync again when it ends`,
+      failed: (code) => `cannot take the sync lock ${lock} (${code}); the local logs are kept`
+    })
   })
 
 /**
