@@ -267,11 +267,23 @@ export const findServedSkill = (scope: SkillScopeName, name: string, at: string 
     return skill
   })
 
+/**
+ * Whether a path can be served as a `skill://` file: none of its names holds a backslash. The one path rule
+ * of every command reads `\` as a separator (`dir\file.md` typed on Windows), so `resources/read` of
+ * `a%5Cb.md` answered E012 for a file `skills/get` had listed with its digest, which a host must then fail
+ * the whole skill for (the extension: the listing is complete, each file read and verified).
+ */
+const servable = (relPath: string): boolean => !relPath.includes("\\")
+
 /** The files of a skill (escaping symlinks and VCS directories left out), bytewise by path. */
 const filesOf = (skill: ServedSkill) =>
   scanSourceTree(skill.sourceDir, { onEscape: "skip" }).pipe(
     // skc's own runtime data (manifest, index, logs) is no file of a skill, wherever a directory holds it.
-    Effect.map((tree) => ({ ...tree, files: tree.files.filter((f) => f.path !== META_DIR && !f.path.startsWith(`${META_DIR}/`)) })),
+    Effect.map((tree) => ({
+      ...tree,
+      dirs: tree.dirs.filter(servable),
+      files: tree.files.filter((f) => f.path !== META_DIR && !f.path.startsWith(`${META_DIR}/`) && servable(f.path))
+    })),
     Effect.mapError((e) => new NotServed({ message: `cannot read skill '${skill.name}': ${renderError(e)}` }))
   )
 
@@ -293,6 +305,15 @@ export const skillEntry = (skill: ServedSkill) =>
       const bytes = yield* fs
         .readFile(path.join(skill.sourceDir, ...f.path.split("/")))
         .pipe(Effect.mapError((e) => new NotServed({ message: `cannot read '${f.path}' of skill '${skill.name}': ${e.code}` })))
+      // A file one `resources/read` answer cannot carry: a host could not fetch and verify the whole skill,
+      // which the extension asks of it, so the skill is not served (as one over the limits is).
+      if (bytes.byteLength > RESOURCE_READ_MAX_BYTES) {
+        return yield* Effect.fail(
+          new NotServed({
+            message: `skill '${skill.name}' has a file of ${mib(bytes.byteLength)} ('${f.path}'), larger than one resources/read answer carries (${mib(RESOURCE_READ_MAX_BYTES)})`
+          })
+        )
+      }
       total += bytes.byteLength
       if (total > MAX_BYTES_PER_SKILL) {
         return yield* Effect.fail(new NotServed({ message: `skill '${skill.name}' is larger than the extension's limit of 16 MiB` }))
@@ -350,6 +371,20 @@ export const listedByDefault = (relPath: string): boolean => {
 }
 
 /** `resources/list`: every text file of every served skill, SKILL.md first in each (paginated by the server). */
+/**
+ * A skill's `SKILL.md` as a resource: named from the frontmatter's `name`, described by its `description`
+ * (the extension, "Resource Metadata"), the same object in `resources/list` and `resources/directory/read`
+ * ("the same Resource objects").
+ */
+const mainDocInfo = (skill: ServedSkill, size: number): ResourceInfo => ({
+  uri: skillFileUri(skill.scope, skill.name, MAIN_DOC),
+  name: skill.name,
+  title: `${skill.name} (${skill.scope} skill)`,
+  description: String(skill.frontmatter.description),
+  mimeType: "text/markdown",
+  size
+})
+
 export const listSkillResources = Effect.gen(function* () {
   const diagnostics = yield* Diagnostics
   const out: Array<ResourceInfo> = []
@@ -363,16 +398,8 @@ export const listSkillResources = Effect.gen(function* () {
     const files = [...tree.success.files.filter((f) => f.path === MAIN_DOC), ...tree.success.files.filter((f) => f.path !== MAIN_DOC)]
     for (const f of files) {
       const uri = skillFileUri(skill.scope, skill.name, f.path)
-      if (f.path === MAIN_DOC) {
-        out.push({
-          uri,
-          name: skill.name,
-          title: `${skill.name} (${skill.scope} skill)`,
-          description: String(skill.frontmatter.description),
-          mimeType: "text/markdown",
-          size: f.size
-        })
-      } else if (listedByDefault(f.path)) out.push({ uri, name: `${skill.name}/${f.path}`, mimeType: mimeTypeOf(f.path), size: f.size })
+      if (f.path === MAIN_DOC) out.push(mainDocInfo(skill, f.size))
+      else if (listedByDefault(f.path)) out.push({ uri, name: `${skill.name}/${f.path}`, mimeType: mimeTypeOf(f.path), size: f.size })
     }
   }
   return out
@@ -492,18 +519,19 @@ export const readSkillDirectory = (uri: string) =>
     if (info.type !== "directory") return yield* Effect.fail(new NotServed({ message: `${uri} is not a directory resource` }))
     const tree = yield* filesOf(skill)
     const prefix = rel === "" ? "" : `${rel}/`
-    const children: Array<ResourceInfo> = []
+    // Each child with its name in the directory, the order's key (a SKILL.md resource is named after its skill).
+    const children: Array<{ readonly key: string; readonly info: ResourceInfo }> = []
     const isChild = (p: string) => p.startsWith(prefix) && !p.slice(prefix.length).includes("/")
     for (const d of tree.dirs) {
-      if (isChild(d)) children.push({ uri: skillFileUri(skill.scope, skill.name, d), name: d.slice(prefix.length), mimeType: "inode/directory" })
+      if (isChild(d)) children.push({ key: d.slice(prefix.length), info: { uri: skillFileUri(skill.scope, skill.name, d), name: d.slice(prefix.length), mimeType: "inode/directory" } })
     }
     for (const f of tree.files) {
-      if (isChild(f.path)) {
-        children.push({ uri: skillFileUri(skill.scope, skill.name, f.path), name: f.path.slice(prefix.length), mimeType: mimeTypeOf(f.path), size: f.size })
-      }
+      if (!isChild(f.path)) continue
+      const key = f.path.slice(prefix.length)
+      children.push({ key, info: f.path === MAIN_DOC ? mainDocInfo(skill, f.size) : { uri: skillFileUri(skill.scope, skill.name, f.path), name: key, mimeType: mimeTypeOf(f.path), size: f.size } })
     }
-    children.sort((a, b) => compareBytewise(a.name, b.name))
-    return children
+    children.sort((a, b) => compareBytewise(a.key, b.key))
+    return children.map((c) => c.info)
   })
 
 export { skillRootUri }

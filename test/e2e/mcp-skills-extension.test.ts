@@ -254,7 +254,9 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     const root = await mcp.extension("resources/directory/read", { uri: "skill://project/rich" })
     expect(root.resultType).toBe("complete")
     const children = root.resources as Array<{ uri: string; name: string; mimeType: string }>
-    expect(children.map((c) => c.name)).toEqual(["SKILL.md", "assets", "empty", "inner", "references", "templates"])
+    // SKILL.md as resources/list gives it (the extension, "Resource Metadata" and "Directory Listing"): named after the skill.
+    expect(children.map((c) => c.name)).toEqual(["rich", "assets", "empty", "inner", "references", "templates"])
+    expect(children[0]).toMatchObject({ uri: "skill://project/rich/SKILL.md", name: "rich", description: "Use when checking that frontmatter passes through verbatim.", mimeType: "text/markdown" })
     for (const c of children.filter((c) => c.mimeType === "inode/directory")) expect(c.uri.endsWith("/")).toBe(false)
     expect(children.find((c) => c.name === "templates")).toEqual({ uri: "skill://project/rich/templates", name: "templates", mimeType: "inode/directory" })
     expect((await mcp.extension("resources/directory/read", { uri: "skill://project/rich/empty" })).resources).toEqual([])
