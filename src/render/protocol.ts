@@ -110,6 +110,8 @@ export const renderDiscover = (r: DiscoverResult): string => {
     out.push("", `Below the working directory (${r.agent} loads these once it works on files there; a name already listed shows as <dir>:<name>):`)
     for (const d of r.below.dirs) out.push(`  ${d.path}: ${d.skills.map((n) => (listed.has(n) ? `${n} (${d.under}:${n})` : n)).join(", ")}`)
     if (r.below.truncated) out.push("  (the look below stopped at its bound: deeper directories were not read)")
+    // Claude Code skips those in gitignored directories (CHANGELOG 2.1.69); skc reads no .gitignore, so it says so.
+    out.push("  (skc does not read .gitignore: a directory git ignores, such as build output, is skipped by the agent)")
   }
   const root = r.project_root
   if (root !== null) {

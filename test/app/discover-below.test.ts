@@ -39,6 +39,8 @@ describe("discover: skills directories below the working directory (Claude Code'
     })
     const text = renderDiscover(r)
     expect(text).toContain("Below the working directory (claude loads these once it works on files there")
+    // CHANGELOG 2.1.69: Claude Code skips gitignored directories, which skc does not read: said, not listed as loaded.
+    expect(text).toContain("(skc does not read .gitignore: a directory git ignores, such as build output, is skipped by the agent)")
     expect(text).toContain("  pkg/.claude/skills: dup (pkg:dup), only-nested\n")
     expect(text).toContain("  apps/web/.claude/skills: web-tests\n")
   })
