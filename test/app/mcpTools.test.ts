@@ -36,6 +36,8 @@ const base = Layer.mergeAll(
 )
 const layer = Layer.merge(base, SettingsLive().pipe(Layer.provide(base)))
 const run = <A, E>(e: Effect.Effect<A, E, any>) => Effect.runPromise(Effect.provide(e, layer) as Effect.Effect<A, E>)
+/** `approve` takes the approval store's lock, which the access log's adapter holds (a lock held by the process). */
+const runApprove = <A, E>(e: Effect.Effect<A, E, any>) => Effect.runPromise(Effect.provide(e, Layer.merge(layer, AccessLogLive)) as Effect.Effect<A, E>)
 
 describe("issue 8 part 6: tool skills as MCP tools", () => {
   it("lists <skill>__<tool> with input schema and readOnlyHint; unapproved tools say how to approve and refuse", async () => {
@@ -51,8 +53,8 @@ describe("issue 8 part 6: tool skills as MCP tools", () => {
   })
 
   it("approved tools run through the runner and envelope; always_ask refuses; bad arguments are tool errors", async () => {
-    await run(approve({ skill: "summarize" }))
-    await run(approve({ skill: "deploy" }))
+    await runApprove(approve({ skill: "summarize" }))
+    await runApprove(approve({ skill: "deploy" }))
     const ok = await run(callMcpTool("summarize__summarize_url", { url: "a; b" }))
     expect(ok.isError).toBe(false)
     expect(ok.structuredContent).toMatchObject({ success: true, exit_code: 0, parsed: { url: "a; b" } })
