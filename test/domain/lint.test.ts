@@ -42,6 +42,29 @@ describe("RFC-0008:C-REGISTRY SKL100 frontmatter-valid (DECISIONS #21)", () => {
   })
 })
 
+describe("RFC-0008:C-REGISTRY SKL203 heading-match-name: a `+` reads as \"p\", as names spell it", () => {
+  it("`# Modern C++` holds `modern-cpp`, `# AFL++ Fuzzing` holds `aflpp` (two published trailofbits skills); another title does not", () => {
+    const rule = (files: Record<string, string>, dirName: string) => lintFiles(files, {}, dirName).lines.filter((l) => l.includes("SKL203"))
+    expect(rule({ "SKILL.md": SKILL("# Modern C++\n", "name: modern-cpp\ndescription: Writes C++. Use when asked.") }, "modern-cpp")).toEqual([])
+    expect(rule({ "SKILL.md": SKILL("# AFL++ Fuzzing\n", "name: aflpp\ndescription: Fuzzes. Use when asked.") }, "aflpp")).toEqual([])
+    expect(rule({ "SKILL.md": SKILL("# Modern C\n", "name: modern-cpp\ndescription: Writes C. Use when asked.") }, "modern-cpp")).toHaveLength(1)
+  })
+})
+
+describe("RFC-0008:C-REGISTRY SKL402 mention-case: a repository's own upper-case files are the project's", () => {
+  it("`README.md` and `CLAUDE.md` in prose name the user's files, not the skill's readme.md and claude.md; `FORMS.md` still names forms.md", () => {
+    const files = {
+      "SKILL.md": SKILL("# Demo\n\nUpdate the project's README.md and CLAUDE.md in the repository root.\nRead [the template](readme.md), [claude](claude.md) and FORMS.md.\n"),
+      "readme.md": "# Readme template\n",
+      "claude.md": "# Claude template\n",
+      "forms.md": "# Forms\n"
+    }
+    expect(lintFiles(files).lines.filter((l) => l.includes("SKL402"))).toEqual([
+      "SKILL.md:8:57 error[E300]: SKL402 mention-case: 'FORMS.md' matches 'forms.md' only ignoring case; it breaks on case-sensitive file systems"
+    ])
+  })
+})
+
 describe("RFC-0008:C-REGISTRY SKL401 no-orphans: a Markdown link reaches its target as SKL301 resolves it", () => {
   it("a target with a parenthesis or a space (read word by word, the mention reached nothing)", () => {
     const files = {

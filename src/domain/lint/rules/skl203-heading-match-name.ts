@@ -1,7 +1,11 @@
 import { frontmatterData, type Rule } from "../types.js"
 
-/** Letters and digits only: `Co-Authoring` and `coauthoring` are the same word to a reader. */
-const normalise = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")
+/**
+ * Letters and digits only: `Co-Authoring` and `coauthoring` are the same word to a reader. A `+` reads as
+ * "p" first, as names spell it (`C++` is `cpp`, `AFL++` is `aflpp`: two published skills were told their
+ * title lacked their name).
+ */
+const normalise = (s: string) => s.toLowerCase().replace(/\+/g, "p").replace(/[^\p{L}\p{N}]+/gu, "")
 
 export const skl203: Rule = {
   id: "SKL203",
@@ -10,7 +14,7 @@ export const skl203: Rule = {
   category: "structure",
   source: "RFC-0008:C-REGISTRY",
   summary: "The first H1 of SKILL.md contains the skill name.",
-  doc: "The title should make the skill recognisable by its name. Comparison is case-insensitive over letters and digits only (hyphens, underscores, spaces and punctuation are ignored), and the heading may say more: `# My Skill Guide` matches `my-skill`, `# Doc Co-Authoring` matches `doc-coauthoring`. The name is the frontmatter `name`, or the directory name when there is none.",
+  doc: "The title should make the skill recognisable by its name. Comparison is case-insensitive over letters and digits only (hyphens, underscores, spaces and punctuation are ignored), and the heading may say more: `# My Skill Guide` matches `my-skill`, `# Doc Co-Authoring` matches `doc-coauthoring`, and a `+` reads as `p` (`# Modern C++` matches `modern-cpp`). The name is the frontmatter `name`, or the directory name when there is none.",
   fix: "Put the skill name in the first H1, e.g. `# My Skill`.",
   check: (s) => {
     const facts = s.markdown("SKILL.md")

@@ -20,6 +20,17 @@ const respell = (source: string, starts: ReadonlyArray<number>, mention: Mention
 
 const sourceOf = (s: SkillSnapshot, file: string): string | undefined => s.markdownFiles.find((f) => f.path === file)?.source
 
+/**
+ * The files every repository has by these upper-case names. Written so, bare (`README.md`, `CLAUDE.md`),
+ * a mention names the user's project file ("update the project's README.md"), not the skill's own
+ * `readme.md` or `templates/claude.md`: the finding was an error and its fix re-spelt the instruction.
+ */
+const PROJECT_FILES: ReadonlySet<string> = new Set(["README", "CHANGELOG", "CLAUDE", "AGENTS", "GEMINI", "CONTRIBUTING", "LICENSE", "SECURITY", "CODE_OF_CONDUCT", "TODO"])
+const namesProjectFile = (text: string): boolean => {
+  const m = /^([A-Z_]+)(?:\.(?:md|txt))?$/.exec(text)
+  return m !== null && PROJECT_FILES.has(m[1]!)
+}
+
 export const skl402: Rule = {
   id: "SKL402",
   name: "mention-case",
@@ -30,7 +41,8 @@ export const skl402: Rule = {
   doc:
     "A mention such as `FORMS.md` or `[form](Forms.md)` that names an existing file only when case is ignored (the file is `forms.md`) works on " +
     "case-insensitive file systems (macOS, Windows) and breaks on case-sensitive ones (Linux, most containers and CI), where the agent finds no file. " +
-    "Mentions are found as SKL401 finds them (links, inline code, code blocks, prose), in SKL402's scope: SKILL.md and the markdown files it reaches; the message names the real file.",
+    "Mentions are found as SKL401 finds them (links, inline code, code blocks, prose), in SKL402's scope: SKILL.md and the markdown files it reaches; the message names the real file. " +
+    "A bare upper-case name every repository has (`README.md`, `CHANGELOG.md`, `CLAUDE.md`, `AGENTS.md`, `LICENSE`, …) names the user's project file, not the skill's own lower-case one, and is not reported.",
   fix: "Spell the path exactly as the file is named (or rename the file).",
   autofix:
     "Re-spells each occurrence of the mention with the real file's case (`FORMS.md` → `forms.md`), in the file that holds it. " +
@@ -44,6 +56,7 @@ export const skl402: Rule = {
     const starts = new Map<string, ReadonlyArray<number>>()
     const sources = new Map<string, string>()
     for (const { file, mismatch } of snapshotReferences(s).caseMismatches) {
+      if (namesProjectFile(mismatch.mention.text)) continue
       const key = `${file}\u0000${mismatch.mention.text}\u0000${mismatch.real}`
       if (!sources.has(file)) sources.set(file, sourceOf(s, file) ?? "")
       const source = sources.get(file)!
