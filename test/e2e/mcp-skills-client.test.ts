@@ -83,7 +83,8 @@ describe("issue 48 item 2: the official SDK v2 SkillsClient against skc mcp", ()
         const pdf = listing.skills.find((s) => s.frontmatter.name === "pdf-tools")!
         expect((await skills.get(pdf.uri)).skill.uri).toBe(pdf.uri)
         const directory = await skills.readDirectory(pdf.uri.replace(/\/SKILL\.md$/, ""))
-        expect(directory.resources.map((r) => r.name)).toEqual(["SKILL.md", "references", "templates"])
+        // SKILL.md named after its skill, as resources/list names it (SEP-2640 "Resource Metadata", "Directory Listing").
+        expect(directory.resources.map((r) => r.name)).toEqual(["pdf-tools", "references", "templates"])
       } finally {
         await client.close()
       }

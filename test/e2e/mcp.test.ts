@@ -310,13 +310,16 @@ describe("skc mcp", () => {
         expect((read.contents[0] as { text?: string }).text, uri).toBe((main.contents[0] as { text?: string }).text)
       }
       const dir = await mcp.extension("resources/directory/read", { uri: "skill://project/git-helper/references/.." })
-      expect((dir.resources as Array<{ name: string }>).map((r) => r.name)).toContain("SKILL.md")
+      // SKILL.md as resources/list gives it: named after its skill (SEP-2640 "Resource Metadata").
+      expect((dir.resources as Array<{ uri: string }>).map((r) => r.uri)).toContain("skill://project/git-helper/SKILL.md")
     })
 
     it("resources/directory/read lists direct children, directories as inode/directory", async () => {
       const root = await mcp.extension("resources/directory/read", { uri: "skill://project/git-helper" })
       const children = root.resources as Array<{ uri: string; name: string; mimeType: string }>
-      expect(children.map((c) => c.name)).toEqual(["SKILL.md", "assets", "references", "scripts"].filter((n) => children.some((c) => c.name === n)))
+      // SKILL.md first, named after its skill as resources/list names it (SEP-2640 "Resource Metadata", "Directory Listing").
+      expect(children.map((c) => c.name)).toEqual(["git-helper", "assets", "references", "scripts"].filter((n) => children.some((c) => c.name === n)))
+      expect(children[0]!.uri).toBe("skill://project/git-helper/SKILL.md")
       expect(children.find((c) => c.name === "references")!.mimeType).toBe("inode/directory")
       const refs = await mcp.extension("resources/directory/read", { uri: "skill://project/git-helper/references" })
       expect((refs.resources as Array<{ uri: string }>).map((r) => r.uri)).toContain("skill://project/git-helper/references/conflicts.md")
