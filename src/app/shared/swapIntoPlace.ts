@@ -4,7 +4,9 @@
  * finished one is renamed into its place.
  *
  * Used by `skc build <path>`: the imported copy goes into the store, the
- * copy it replaces kept aside until the build of the copy decides.
+ * copy it replaces kept aside until the build of the copy decides. Deployment
+ * stages a first copy's manifest the same way (`besidePath`, then
+ * `removeStaleBeside` for what a killed build left), never a SKILL.md.
  */
 import { Clock, Effect, Random } from "effect"
 import { Path } from "effect/Path"
@@ -15,7 +17,7 @@ import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
  * name when that would pass the 255 bytes most file systems allow a name: a
  * valid skill name of 64 four-byte letters is 256 bytes already.
  */
-export const besideName = (name: string, tag: string): string => {
+const besideName = (name: string, tag: string): string => {
   const full = `.${name}.${tag}`
   return Buffer.byteLength(full, "utf8") <= 255 ? full : `.${tag}`
 }
