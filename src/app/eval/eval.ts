@@ -276,8 +276,8 @@ const listedFacts = Effect.fnUntraced(function* (file: string, profile: AgentPro
   return { name: checked.metadata.name, facts: listingFacts(profile, checked.data, checked.metadata.description) }
 })
 
-/** A skill of skc's stores (or a path) as the agent would list it from its source: its working copy. */
-const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits) =>
+/** A skill of skc's stores (or a path) as the agent would list it from its source (its working copy), with its listing facts. */
+const sourceListing = (name: string, profile: AgentProfile, limits: ListingLimits) =>
   Effect.gen(function* () {
     const path = yield* Path
     const resolved = yield* resolveSkill(name, { agentDirs: false })
@@ -292,8 +292,10 @@ const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits)
       model: facts.model,
       conditional: facts.model && facts.paths !== null && profile.listing.layout === "claude"
     }
-    return visible
+    return { visible, facts }
   })
+
+const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits) => Effect.map(sourceListing(name, profile, limits), (s) => s.visible)
 
 /**
  * docs/eval.md: a skill of skc's stores replaces the discovered one of its name, so an author evaluates
@@ -304,13 +306,13 @@ const skillAtPath = (name: string, profile: AgentProfile, limits: ListingLimits)
  */
 const editedSinceBuild = Effect.fnUntraced(function* (v: Visible, profile: AgentProfile, limits: ListingLimits) {
   const built = yield* listedFacts(v.path, profile).pipe(Effect.option)
-  const source = yield* skillAtPath(v.name, profile, limits).pipe(Effect.option)
+  const source = yield* sourceListing(v.name, profile, limits).pipe(Effect.option)
   if (Option.isNone(built) || Option.isNone(source)) return undefined
-  const now = yield* listedFacts(source.value.path, profile)
-  const same = (a: typeof now.facts, b: typeof now.facts) => a.text === b.text && a.model === b.model && JSON.stringify(a.paths) === JSON.stringify(b.paths)
-  if (same(now.facts, built.value.facts)) return undefined
-  const fresh: Visible = { ...v, path: source.value.path, description: source.value.description, model: source.value.model, conditional: source.value.conditional === true }
-  return { fresh, sourceFile: source.value.path }
+  const [now, then] = [source.value.facts, built.value.facts]
+  if (now.text === then.text && now.model === then.model && JSON.stringify(now.paths) === JSON.stringify(then.paths)) return undefined
+  const { visible } = source.value
+  const fresh: Visible = { ...v, path: visible.path, description: visible.description, model: visible.model, conditional: visible.conditional === true }
+  return { fresh, sourceFile: visible.path }
 })
 
 const compileExtractor = (input: EvalInput) =>
