@@ -72,19 +72,19 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
     return cur
   }
 
-  const writable = (p: string, op: string) => {
+  /** Whether a directory above `p` is in `marked` (read-only, full). */
+  const below = (marked: ReadonlySet<string>, p: string): boolean => {
     for (let d = dirname(p); ; d = dirname(d)) {
-      if (readOnly.has(d)) throw fail(op, p, "EROFS")
-      if (d === "/") break
-    }
-  }
-
-  const isFull = (p: string) => {
-    for (let d = dirname(p); ; d = dirname(d)) {
-      if (full.has(d)) return true
+      if (marked.has(d)) return true
       if (d === "/") return false
     }
   }
+
+  const writable = (p: string, op: string) => {
+    if (below(readOnly, p)) throw fail(op, p, "EROFS")
+  }
+
+  const isFull = (p: string) => below(full, p)
 
   const guard = <A>(op: string, path: string, f: () => A): Effect.Effect<A, FsError> =>
     Effect.try({

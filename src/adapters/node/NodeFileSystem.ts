@@ -7,6 +7,7 @@
  */
 import * as fs from "node:fs"
 import { mkdirAll } from "./mkdirAll.js"
+import { processAlive } from "./processAlive.js"
 import * as nodePath from "node:path"
 import { nodeCrypto } from "./lazyCrypto.js"
 import { Effect, Layer } from "effect"
@@ -58,16 +59,6 @@ const sweepDeadWriters = (p: string): void => {
     } catch {
       // Recovery: a file that cannot be removed now is tried again at the next write.
     }
-  }
-}
-
-/** Whether a process of this id runs (EPERM: it does, as another user's). */
-const processAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException)?.code === "EPERM"
   }
 }
 

@@ -38,6 +38,7 @@ import { Database, preparedCache } from "./nodeSqlite.js"
 import { Cause, Effect, Exit, Layer, Scope } from "effect"
 import * as fs from "node:fs"
 import { mkdirAll } from "../node/mkdirAll.js"
+import { processAlive } from "../node/processAlive.js"
 import * as nodePath from "node:path"
 import { nodeCrypto } from "../node/lazyCrypto.js"
 import type { HeadingRow } from "../../domain/search/documents.js"
@@ -656,16 +657,6 @@ const across = (path: string, members: ReadonlyArray<string>, tokenizer: Tokeniz
     return { index, memberOf: (rowid: number) => position.get(Math.floor(rowid / MEMBER_SPAN)) ?? -1 } satisfies AcrossIndex
   })
 
-/** Whether process `pid` still runs (EPERM: it runs under another user). */
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
-
 /**
  * A build killed with SIGKILL leaves its temporary index (as large as the
  * index) behind; nothing else would ever remove it (issue 19). Each write
@@ -684,7 +675,7 @@ export const sweepStaleTemps = (dir: string, startedMs: number = performance.tim
     const m = TEMP_NAME.exec(name)
     if (m === null) continue
     const pid = Number(m[1])
-    if (pid === process.pid || isAlive(pid)) continue
+    if (pid === process.pid || processAlive(pid)) continue
     const file = nodePath.join(dir, name)
     try {
       if (fs.lstatSync(file).mtimeMs >= startedMs) continue
