@@ -80,7 +80,7 @@ export const MatchDocument = Schema.Struct({
       recency_boost: Schema.Number,
       last_used: Schema.NullOr(Schema.String),
       matched_terms: Schema.Array(
-        Schema.Struct({ word: Schema.String, stem: Schema.String, fields: Schema.Array(Schema.Literals(["name", "description"])) })
+        Schema.Struct({ word: Schema.String, stem: Schema.String, fields: Schema.Array(Schema.Literals(["name", "description", "when_to_use"])) })
       ),
       reason: Schema.String,
       call_as: Schema.optional(Schema.String).annotate({
@@ -171,7 +171,9 @@ const sayUnlistedMatches = Effect.fnUntraced(function* (
     .filter((s) => conditional.has(s.name) || manual.has(s.name))
     .map((s) => ({ ...s, listing: { ...s.listing, paths: null, model: true } }))
   const texts = matchedTexts(modelListing(profile, limits, unlisted), profile, unlisted)
-  const candidates = unlisted.filter((s) => texts.has(s.name)).map((s) => ({ name: s.name, description: texts.get(s.name)!, scope: s.scope, path: s.path }))
+  const candidates = unlisted
+    .filter((s) => texts.has(s.name))
+    .map((s) => ({ name: s.name, description: texts.get(s.name)!, ...describedUpTo(profile, s), scope: s.scope, path: s.path }))
   const best = ranking.results[0]?.score ?? 0
   const answered = new Set(ranking.results.map((m) => m.path))
   for (const m of rankSkills(query, candidates, { threshold: ranking.threshold, nowMs: ranking.nowMs })) {
@@ -189,6 +191,14 @@ const sayUnlistedMatches = Effect.fnUntraced(function* (
     )
   }
 })
+
+/**
+ * Where the skill's own description ends in its listed text, when the agent lists `when_to_use` after it:
+ * the words past it are reported as `when_to_use`'s (they read "(description)" before, and an author
+ * tuning the listing edited the wrong field).
+ */
+const describedUpTo = (profile: AgentProfile, s: Pick<DiscoveredSkill, "description" | "listing">) =>
+  s.listing.when_to_use === null || !profile.listing.textFields.includes("when_to_use") ? {} : { descriptionEnd: s.description.length }
 
 export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   if (input.query.trim().length === 0) return yield* Effect.fail(new EmptyQuery())
@@ -221,6 +231,7 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
     Effect.map(lastUsed(s), (lastUsedMs) => ({
       name: nameOf(s),
       description: texts.get(nameOf(s)) ?? s.description,
+      ...describedUpTo(profile, s),
       scope: s.scope,
       path: s.path,
       lastUsedMs,

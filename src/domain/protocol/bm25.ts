@@ -23,13 +23,22 @@ export interface Bm25Doc {
   readonly id: string
   readonly name: string
   readonly description: string
+  /**
+   * Where the skill's own `description` ends in `description` when the agent lists another field after it
+   * (Claude Code's `when_to_use`): the words past it are reported as that field's, so an author tuning a
+   * listing edits the field that holds them. Scoring reads the joined text as one field either way.
+   */
+  readonly descriptionEnd?: number | undefined
 }
+
+/** Where a request word was found: the name, the description, or the field listed after it (Claude Code). */
+export type MatchedField = "name" | "description" | "when_to_use"
 
 export interface TermHit {
   /** The request word. */
   readonly word: string
   readonly stem: string
-  readonly fields: ReadonlyArray<"name" | "description">
+  readonly fields: ReadonlyArray<MatchedField>
   readonly contribution: number
 }
 
@@ -50,7 +59,20 @@ interface Indexed {
   readonly tf: ReadonlyMap<string, number>
   readonly nameStems: ReadonlySet<string>
   readonly descriptionStems: ReadonlySet<string>
+  /** The stems of the text listed after the description (empty when none). */
+  readonly laterStems: ReadonlySet<string>
   readonly length: number
+}
+
+/** The description's stems and those of the field listed after it, split where the description ends. */
+const describedStems = (d: Bm25Doc, all: ReadonlyArray<{ readonly stem: string }>) => {
+  if (d.descriptionEnd === undefined || d.descriptionEnd >= d.description.length) {
+    return { descriptionStems: new Set(all.map((t) => t.stem)), laterStems: new Set<string>() }
+  }
+  return {
+    descriptionStems: new Set(terms(d.description.slice(0, d.descriptionEnd)).map((t) => t.stem)),
+    laterStems: new Set(terms(d.description.slice(d.descriptionEnd)).map((t) => t.stem))
+  }
 }
 
 export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray<Bm25Score> => {
@@ -64,7 +86,7 @@ export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray
       id: d.id,
       tf,
       nameStems: new Set(nameTerms.map((t) => t.stem)),
-      descriptionStems: new Set(descTerms.map((t) => t.stem)),
+      ...describedStems(d, descTerms),
       length: nameTerms.length * NAME_WEIGHT + descTerms.length
     }
   })
@@ -94,9 +116,10 @@ export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray
       heldIdf += idf
       const contribution = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / avgdl))
       score += contribution
-      const fields: Array<"name" | "description"> = []
+      const fields: Array<MatchedField> = []
       if (d.nameStems.has(stem)) fields.push("name")
       if (d.descriptionStems.has(stem)) fields.push("description")
+      if (d.laterStems.has(stem)) fields.push("when_to_use")
       hits.push({ word, stem, fields, contribution })
     }
     return { id: d.id, score, hits, coverage: requestIdf === 0 ? 0 : heldIdf / requestIdf }

@@ -8,7 +8,7 @@
  *    irrelevant skill into a match);
  * 4. scope: project before user before plugin, then the name.
  */
-import { bm25, type TermHit } from "./bm25.js"
+import { bm25, type MatchedField, type TermHit } from "./bm25.js"
 import { SCOPE_RANK, type DiscoveryScope } from "./discovery.js"
 import { isMatchStopWord, words } from "./text.js"
 
@@ -42,6 +42,8 @@ export const DEFAULT_MATCH_LIMIT = 5
 export interface MatchCandidate {
   readonly name: string
   readonly description: string
+  /** Where the skill's `description` ends in `description` when the agent joins `when_to_use` after it (Claude Code). */
+  readonly descriptionEnd?: number | undefined
   readonly scope: DiscoveryScope
   readonly path: string
   /** Epoch milliseconds of the last logged access, if any. */
@@ -55,7 +57,7 @@ export interface MatchCandidate {
 export interface MatchedTerm {
   readonly word: string
   readonly stem: string
-  readonly fields: ReadonlyArray<"name" | "description">
+  readonly fields: ReadonlyArray<MatchedField>
 }
 
 export interface SkillMatch {
@@ -194,7 +196,7 @@ export const scoreSkills = (
 ): ReadonlyArray<RankedCandidate> => {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD
   const scores = bm25(
-    candidates.map((c, i) => ({ id: String(i), name: c.name, description: c.description })),
+    candidates.map((c, i) => ({ id: String(i), name: c.name, description: c.description, descriptionEnd: c.descriptionEnd })),
     request
   )
   const asked = requestOf(request)
