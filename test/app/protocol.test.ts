@@ -309,11 +309,11 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     const text = renderPermissions(r)
     expect(text).not.toContain("every other tool is denied")
     expect(text).toContain("every other tool asks as usual")
-    // The same skill under the protocol's restricted mode (Codex's profile keeps it).
-    const codexW = memoryWorld({ files: { "/proj/.agents/skills/docs/SKILL.md": SKILL("docs", "Docs.", "allowed-tools: Read AskUserQuestion\n") } })
-    const codex = Result.getOrThrow(await codexW.run(permissions({ skill: "docs", check: ["Write", "AskUserQuestion"], agent: "codex" })))
-    expect(codex.checks.map((c) => c.decision)).toEqual(["deny", "allow"])
-    expect(renderPermissions(codex)).toContain("every other tool is denied")
+    // The same skill under the protocol's restricted mode (Amp's profile keeps it; Codex reads no allowed-tools).
+    const ampW = memoryWorld({ files: { "/proj/.agents/skills/docs/SKILL.md": SKILL("docs", "Docs.", "allowed-tools: Read AskUserQuestion\n") } })
+    const amp = Result.getOrThrow(await ampW.run(permissions({ skill: "docs", check: ["Write", "AskUserQuestion"], agent: "amp" })))
+    expect(amp.checks.map((c) => c.decision)).toEqual(["deny", "allow"])
+    expect(renderPermissions(amp)).toContain("every other tool is denied")
   })
 
   it("Claude Code's /<plugin>:<skill>: load, permissions and prompt take a plugin skill as the listing names it, even where a project skill has its plain name", async () => {

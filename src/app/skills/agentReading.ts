@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { codexFrontmatter } from "../../domain/agents/codexFrontmatter.js"
-import { codexName, onlyNameMissing } from "../../domain/agents/codexMetadata.js"
+import { codexName, codexShortDescriptionRefusal, onlyNameMissing } from "../../domain/agents/codexMetadata.js"
 import { geminiMetadata } from "../../domain/agents/geminiMetadata.js"
 import { listingFacts } from "../../domain/agents/listing.js"
 import type { AgentProfile } from "../../domain/agents/index.js"
@@ -47,6 +47,8 @@ export const codexCandidate = Effect.fnUntraced(function* (
   const data = read._tag === "Parsed" ? read.data : {}
   const named = codexName(data.name, path.basename(dir))
   if (named._tag === "Refused") return { ...location, _tag: "Invalid", name: typeof data.name === "string" ? data.name : null, problems: [named.reason] } satisfies Candidate
+  const shortRefused = codexShortDescriptionRefusal(data)
+  if (shortRefused !== undefined) return { ...location, _tag: "Invalid", name: named.name, problems: [shortRefused] } satisfies Candidate
   if (checked._tag === "Valid") return undefined
   const description = typeof data.description === "string" ? data.description : ""
   const facts = listingFacts(profile, data, description)

@@ -22,7 +22,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
-import { CODEX_METADATA_MAX_BYTES, readCodexMetadata } from "../../domain/agents/codexPolicy.js"
+import { CODEX_METADATA_MAX_BYTES, productExclusion, readCodexMetadata } from "../../domain/agents/codexPolicy.js"
 import { listingFacts } from "../../domain/agents/listing.js"
 import { namespacesPlugins } from "../../domain/protocol/listing.js"
 import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
@@ -257,14 +257,14 @@ const isRuntimeDir = (target: string, path: Path) => {
  */
 const implicitPolicy = Effect.fnUntraced(function* (file: string, rel: string) {
   const read = yield* readSmallFile(file, CODEX_METADATA_MAX_BYTES)
-  if (read._tag !== "Text") return { allow: null, warnings: [] as ReadonlyArray<MetadataWarning> }
-  const { allowImplicit, problems } = readCodexMetadata(read.text)
+  if (read._tag !== "Text") return { allow: null, excluded: undefined, warnings: [] as ReadonlyArray<MetadataWarning> }
+  const { allowImplicit, problems, products } = readCodexMetadata(read.text)
   const warnings = [...problems].sort((a, b) => a.line - b.line || a.column - b.column).map((p): MetadataWarning => ({
     rule: "SKL606",
     name: "codex-metadata-valid",
     message: `${rel}:${p.line}:${p.column}: ${p.message}; Codex ignores the whole file, its policy included`
   }))
-  return { allow: allowImplicit, warnings }
+  return { allow: allowImplicit, excluded: productExclusion(products), warnings }
 })
 
 /** The most directories one nested scan reads (Codex's `MAX_SKILLS_DIRS_PER_ROOT`): a huge tree is cut, never walked whole. */
@@ -347,9 +347,14 @@ const candidateAt = Effect.fnUntraced(function* (
   // Codex's `agents/openai.yaml` can keep the skill out of the model's listing; read fail-open, as Codex does.
   const policyRead = profile.listing.policyFile !== undefined ? yield* implicitPolicy(path.join(dir, ...profile.listing.policyFile.split("/")), profile.listing.policyFile) : undefined
   const policy = policyRead?.allow ?? null
-  /** A listed skill with the policy file's problems among its warnings. */
-  const withPolicyWarnings = (c: Candidate): Candidate =>
-    c._tag === "Valid" && policyRead !== undefined && policyRead.warnings.length > 0 ? { ...c, warnings: [...(c.warnings ?? []), ...policyRead.warnings] } : c
+  /** Rules about what this agent never reads (its profile's `skips`: Codex and reserved words) warn of nothing here. */
+  const skipped = new Set((profile.skips ?? []).map((k) => k.rule))
+  /** A listed skill with the policy file's problems among its warnings, none of a rule the agent skips. */
+  const withPolicyWarnings = (c: Candidate): Candidate => {
+    if (c._tag !== "Valid") return c
+    const warnings = [...(c.warnings ?? []), ...(policyRead?.warnings ?? [])].filter((w) => !skipped.has(w.rule))
+    return warnings.length === (c.warnings ?? []).length && policyRead === undefined ? c : { ...c, warnings }
+  }
   // OpenCode skips a frontmatter it cannot parse even after quoting identifier keys' values.
   const opencodeSkip = profile.listing.reader === "opencode" ? opencodeSkipReason(text.success) : undefined
   if (opencodeSkip !== undefined) {
@@ -358,6 +363,11 @@ const candidateAt = Effect.fnUntraced(function* (
   }
   // Codex loads a skill without a name under its directory's name, and refuses a name over 64 characters.
   if (profile.listing.reader === "codex") {
+    // Restricted to other products by its policy: not in a Codex session at all.
+    if (policyRead?.excluded !== undefined) {
+      const name = checked._tag === "Valid" ? checked.metadata.name : (checked.name ?? null)
+      return { ...location, _tag: "Invalid", name, problems: [policyRead.excluded] } satisfies Candidate
+    }
     const named = yield* codexCandidate(location, text.success, checked, profile, policy, dir)
     if (named !== undefined) return withPolicyWarnings(named)
   }

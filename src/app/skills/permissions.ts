@@ -9,7 +9,7 @@
  * what it names is deny, whatever allowed-tools says.
  */
 import { Effect, Schema } from "effect"
-import { UsageError } from "../../domain/errors.js"
+import { UsageError, Warning } from "../../domain/errors.js"
 import { DEFAULT_PROFILE, profileOf } from "../../domain/agents/index.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { readSkillSource } from "../../domain/protocol/frontmatter.js"
@@ -24,6 +24,7 @@ import {
   type ToolEntry,
   type ToolModel
 } from "../../domain/protocol/tools.js"
+import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { locateSkill, touchLocated } from "./locateSkill.js"
@@ -75,8 +76,11 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
   // Its access-log row (RFC-0007:C-LOGGING: every command that resolves a skill logs).
   yield* touchLocated(located)
   const agent = input.agent ?? DEFAULT_PROFILE
-  const reading = profileOf(agent).allowedTools
-  const model: ToolModel = reading === undefined ? RESTRICTED_MODEL : { unlisted: reading.unlisted, alwaysAsk: reading.alwaysAsk }
+  const profile = profileOf(agent)
+  const reading = profile.allowedTools
+  // An agent that reads no allowed-tools (Codex): the field changes nothing, every tool is the standard approval's.
+  const ignored = reading !== undefined && "ignored" in reading
+  const model: ToolModel = reading === undefined || "ignored" in reading ? RESTRICTED_MODEL : { unlisted: reading.unlisted, alwaysAsk: reading.alwaysAsk }
   const text = yield* fs
     .readFileString(located.path)
     .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${located.path}: ${e.code}` })))
@@ -85,7 +89,11 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
     return yield* Effect.fail(new UsageError({ message: `invalid frontmatter in ${located.path}: ${source.message}` }))
   }
   const data = source._tag === "Parsed" ? source.data : {}
-  const tools = yield* toolsField(data, "allowed-tools", located.path)
+  const written = yield* toolsField(data, "allowed-tools", located.path)
+  if (ignored && written !== undefined) {
+    yield* warn(Warning.notice(`${profile.title} reads no allowed-tools: the tools it lists are neither granted nor restricted there, and its own approval policy decides every tool`))
+  }
+  const tools = ignored ? undefined : written
   const disallowed = yield* toolsField(data, "disallowed-tools", located.path)
   // A tool disallowed outright is gone from the model: it makes no dangerous pair with what stays.
   const removed = new Set((disallowed ?? []).filter((t) => t.pattern === undefined).map((t) => t.tool))
@@ -96,7 +104,7 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
     agent,
     mode: tools === undefined ? "standard" : "restricted",
     unlisted: tools === undefined ? null : model.unlisted,
-    allowed_tools: tools === undefined ? null : tools.map(entryJson),
+    allowed_tools: written === undefined ? null : written.map(entryJson),
     disallowed_tools: disallowed === undefined ? null : disallowed.map(entryJson),
     unknown_tools: tools === undefined ? [] : [...new Set(tools.filter((t) => !isKnownTool(t.tool)).map((t) => t.tool))],
     dangerous_combinations: combos.map((c) => ({ tools: c.tools, risk: c.risk })),

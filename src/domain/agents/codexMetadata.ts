@@ -33,3 +33,22 @@ export const codexName = (raw: unknown, dirName: string): CodexName => {
  */
 export const onlyNameMissing = (issues: ReadonlyArray<MetadataWarning>): boolean =>
   issues.length > 0 && issues.every((i) => i.rule === "SKL101" || i.rule === "SKL103")
+
+/** `MAX_SHORT_DESCRIPTION_LEN` in loader.rs, counted as the name is. */
+export const CODEX_MAX_SHORT_DESCRIPTION = 1_024
+
+/**
+ * Codex's `metadata.short-description` (its only key under `metadata`): made one line, then checked by
+ * `validate_len` as the name is; over 1,024 characters Codex refuses the skill (parse_skill_file). Undefined
+ * when it loads it (no such key, not a string, or within the limit).
+ */
+export const codexShortDescriptionRefusal = (data: Readonly<Record<string, unknown>>): string | undefined => {
+  const metadata = data.metadata
+  if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) return undefined
+  const raw = (metadata as Record<string, unknown>)["short-description"]
+  if (typeof raw !== "string") return undefined
+  const length = [...singleLine(raw)].length
+  return length > CODEX_MAX_SHORT_DESCRIPTION
+    ? `metadata.short-description is ${length} characters: OpenAI Codex refuses one over 1,024 and does not load the skill`
+    : undefined
+}

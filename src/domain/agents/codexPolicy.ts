@@ -53,7 +53,9 @@ const describe = (node: unknown): string => {
 const isNull = (node: unknown): boolean => node === null || node === undefined || (isScalar(node) && node.value === null)
 
 /** The file as Codex reads it: where its serde reading fails (empty when it reads it), and the policy it then applies. */
-export const readCodexMetadata = (text: string): { readonly problems: ReadonlyArray<MetadataProblem>; readonly allowImplicit: boolean | null } => {
+export const readCodexMetadata = (
+  text: string
+): { readonly problems: ReadonlyArray<MetadataProblem>; readonly allowImplicit: boolean | null; readonly products: ReadonlyArray<string> } => {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, logLevel: "silent" })
   const at = (node: unknown, message: string): MetadataProblem => {
@@ -64,11 +66,11 @@ export const readCodexMetadata = (text: string): { readonly problems: ReadonlyAr
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!
     const pos = lineCounter.linePos(e.pos[0])
-    return { problems: [{ line: pos.line, column: pos.col, message: `not YAML Codex can read: ${e.message.split("\n")[0]}` }], allowImplicit: null }
+    return { problems: [{ line: pos.line, column: pos.col, message: `not YAML Codex can read: ${e.message.split("\n")[0]}` }], allowImplicit: null, products: [] }
   }
   const root = doc.contents as Node | null
-  if (isNull(root)) return { problems: [], allowImplicit: null }
-  if (!isMap(root)) return { problems: [at(root, `expected a map of interface, dependencies and policy, got ${describe(root)}`)], allowImplicit: null }
+  if (isNull(root)) return { problems: [], allowImplicit: null, products: [] }
+  if (!isMap(root)) return { problems: [at(root, `expected a map of interface, dependencies and policy, got ${describe(root)}`)], allowImplicit: null, products: [] }
   const problems: Array<MetadataProblem> = []
   const field = (map: unknown, key: string): unknown => (isMap(map) ? map.get(key, true) : undefined)
   const mapAt = (node: unknown, name: string): boolean => {
@@ -100,6 +102,7 @@ export const readCodexMetadata = (text: string): { readonly problems: ReadonlyAr
   }
   const policy = field(root, "policy")
   let allowImplicit: boolean | null = null
+  const productNames: Array<string> = []
   if (mapAt(policy, "policy")) {
     const allow = field(policy, "allow_implicit_invocation")
     if (isScalar(allow) && typeof allow.value === "boolean") allowImplicit = allow.value
@@ -107,12 +110,28 @@ export const readCodexMetadata = (text: string): { readonly problems: ReadonlyAr
     const products = field(policy, "products")
     if (!isNull(products)) {
       if (!isSeq(products)) problems.push(at(products, `policy.products: expected a list, got ${describe(products)}`))
-      else for (const p of products.items) if (!(isScalar(p) && typeof p.value === "string")) problems.push(at(p, `policy.products: expected product names, got ${describe(p)}`))
+      else
+        for (const p of products.items) {
+          if (isScalar(p) && typeof p.value === "string") productNames.push(p.value)
+          else problems.push(at(p, `policy.products: expected product names, got ${describe(p)}`))
+        }
     }
   }
   // A file with any problem is ignored whole by Codex, its policy included.
-  return { problems, allowImplicit: problems.length > 0 ? null : allowImplicit }
+  return { problems, allowImplicit: problems.length > 0 ? null : allowImplicit, products: problems.length > 0 ? [] : productNames }
 }
+
+/**
+ * Why Codex does not load a skill whose `policy.products` leaves Codex out, undefined when it does: a
+ * skill restricted to other OpenAI products (`[chatgpt]`) is dropped from the Codex session's skills
+ * whole, listing and `$name` alike (manager.rs `filter_skill_load_outcome_for_product` with
+ * `Product::Codex`; model.rs `matches_product_restriction_for_product`: an empty list allows every
+ * product). Names compare without case, as Codex's `CODEX` alias reads.
+ */
+export const productExclusion = (products: ReadonlyArray<string>): string | undefined =>
+  products.length === 0 || products.some((p) => p.trim().toLowerCase() === "codex")
+    ? undefined
+    : `${CODEX_METADATA_FILE} restricts it to ${products.join(", ")} (policy.products): OpenAI Codex does not load it`
 
 /** Where Codex's serde reading of the file fails, as problems at their places; empty when it reads it (SKL606). */
 export const codexMetadataProblems = (text: string): ReadonlyArray<MetadataProblem> => readCodexMetadata(text).problems

@@ -81,6 +81,10 @@ const section = (p: AgentProfile): Array<string> => {
     `| conditional skills | ${l.conditionalField === null ? "—" : code(l.conditionalField)} | ${cell(l.source)} |`
   ]
   for (const e of p.escalate) out.push(`| lint error | ${e.rule}: ${cell(e.why)} | ${cell(p.homepage)} |`)
+  for (const k of p.skips ?? []) out.push(`| lint rule not run | ${k.rule}: ${cell(k.why)} | ${cell(p.homepage)} |`)
+  if (p.allowedTools !== undefined && "ignored" in p.allowedTools) {
+    out.push(`| ${code("allowed-tools")} | not read: ${code("skc permissions")} decides every tool by the agent's own approval | ${cell(p.allowedTools.source)} |`)
+  }
   out.push("")
   if (p.fields.length === 0) out.push(`Frontmatter: the specification's six fields only${p.escalate.some((e) => e.rule === "SKL109") ? "; any other field is an error (SKL109)" : "; other fields are ignored by the agent (SKL109 warns)"}.`, "")
   else {

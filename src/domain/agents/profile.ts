@@ -302,16 +302,25 @@ export interface AgentProfile {
    */
   readonly escalate: ReadonlyArray<{ readonly rule: string; readonly why: string }>
   /**
+   * Lint rules about what this agent never reads, not run when every profile the skill is linted for
+   * skips them: Codex reads no `allowed-tools` (SKL601, SKL602) and reserves no words in a name (SKL604).
+   * `skc discover` leaves their warnings out for it too.
+   */
+  readonly skips?: ReadonlyArray<{ readonly rule: string; readonly why: string }>
+  /**
    * What the agent does with `allowed-tools`. Absent: the agent skill protocol's restricted mode (a
    * listed tool is allowed without approval, every other tool is unavailable). Set: the agent's own
-   * reading, e.g. Claude Code's pre-approval (an unlisted tool goes through its standard approval).
+   * reading, e.g. Claude Code's pre-approval (an unlisted tool goes through its standard approval), or
+   * none: `ignored` (Codex reads no `allowed-tools`; its own approval policy decides every tool).
    */
-  readonly allowedTools?: {
-    readonly unlisted: "ask"
-    /** Tools the agent still asks for when listed (interactive ones). */
-    readonly alwaysAsk: ReadonlyArray<string>
-    readonly source: Source
-  }
+  readonly allowedTools?:
+    | {
+        readonly unlisted: "ask"
+        /** Tools the agent still asks for when listed (interactive ones). */
+        readonly alwaysAsk: ReadonlyArray<string>
+        readonly source: Source
+      }
+    | { readonly ignored: true; readonly source: Source }
   /** Facts skc could not settle, said plainly in docs/agents.md. */
   readonly notes?: ReadonlyArray<string>
 }

@@ -84,10 +84,14 @@ export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<Effective
   }
   // DECISIONS #51: an active profile's `escalate` list makes those rules errors (a rule set "off" is already gone).
   const escalated = new Set((snapshot.profiles ?? []).flatMap((p) => p.escalate.map((e) => e.rule)))
+  // A rule about what none of the active agents reads (a profile's `skips`) is not run: Codex and `allowed-tools`.
+  const active = snapshot.profiles ?? []
+  const skipped = (rule: string) => active.length > 0 && active.every((p) => p.skips?.some((k) => k.rule === rule) === true)
   const out: Array<LintDiagnostic> = []
   for (const { rule, severity: configured, options } of rules) {
     const severity: Severity = escalated.has(rule.id) ? "error" : configured
     if (rule.appliesTo !== undefined && !rule.appliesTo(snapshot)) continue
+    if (skipped(rule.id)) continue
     const findings: ReadonlyArray<Finding> = rule.check(snapshot, options)
     for (const f of findings) {
       if (isSuppressed(directivesOf(f.file), rule.id, f.line)) continue

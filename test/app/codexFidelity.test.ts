@@ -1,0 +1,105 @@
+// OpenAI Codex as its loader reads a skill (docs/agents.md, "OpenAI Codex"; DECISIONS #51, #53), checked
+// against openai/codex codex-rs/core-skills/src/loader.rs and manager.rs:
+// - Codex reads no `allowed-tools` and reserves no word in a name: lint for codex alone does not run SKL601,
+//   SKL602 or SKL604 (they said "grants Bash and Write" and "unknown tool 'shell'", Codex's own tool), and
+//   `skc permissions --agent codex` decides tools as without the field;
+// - `policy.products` without codex keeps the skill out of a Codex session (it was listed);
+// - `metadata.short-description` over 1,024 characters: Codex refuses the skill (it was listed, lint silent).
+import { Effect, Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { lintSkills } from "../../src/app/lint/lint.js"
+import { discoverCommand } from "../../src/app/skills/discover.js"
+import { permissions } from "../../src/app/skills/permissions.js"
+import { renderWarning } from "../../src/domain/errors.js"
+import { memoryWorld } from "../../src/testing.js"
+import { memoryLayer } from "../helpers/worlds.js"
+
+const SKILL = (name: string, extra = "") => `---\nname: ${name}\ndescription: "Does ${name} things. Use when asked."\n${extra}---\n# ${name}\n`
+const ok = <A, E>(r: Result.Result<A, E>): A => Result.getOrThrow(r)
+
+const lintRules = async (skillMd: string, agent: string) => {
+  const o = await Effect.runPromise(
+    lintSkills({ skill: "x/claude-helper", agent }).pipe(Effect.provide(memoryLayer({ files: { "/proj/x/claude-helper/SKILL.md": skillMd } })))
+  )
+  return o.reports[0]!.diagnostics.map((d) => `${d.severity} ${d.rule}`)
+}
+
+describe("Codex reads no allowed-tools and reserves no words (loader.rs SkillFrontmatter)", () => {
+  const md = SKILL("claude-helper", "allowed-tools: Bash Write shell\n")
+
+  it("lint for codex alone runs none of SKL601, SKL602, SKL604; for claude, or claude and codex, they stand", async () => {
+    const codex = await lintRules(md, "codex")
+    expect(codex.filter((r) => /SKL60[124]/.test(r))).toEqual([])
+    const claude = await lintRules(md, "claude")
+    expect(claude).toEqual(expect.arrayContaining(["warning SKL601", "warning SKL602", "warning SKL604"]))
+    const both = await lintRules(md, "claude,codex")
+    expect(both).toEqual(expect.arrayContaining(["warning SKL601", "warning SKL602", "warning SKL604"]))
+  })
+
+  it("discover --agent codex lists the skill without the reserved-word warning; claude keeps it", async () => {
+    const files = { "/proj/.agents/skills/claude-helper/SKILL.md": md, "/proj/.claude/skills/claude-helper/SKILL.md": md }
+    const codex = ok(await memoryWorld({ files }).run(discoverCommand({ agent: "codex" })))
+    expect(codex.skills.map((s) => s.name)).toEqual(["claude-helper"])
+    expect(codex.skills[0]!.warnings.map((x) => x.rule)).not.toContain("SKL604")
+    const claude = ok(await memoryWorld({ files }).run(discoverCommand({ agent: "claude" })))
+    expect(claude.skills[0]!.warnings.map((x) => x.rule)).toContain("SKL604")
+  })
+
+  it("permissions --agent codex: allowed-tools changes nothing (standard), said once; amp keeps the restricted mode", async () => {
+    const files = { "/proj/.agents/skills/docs/SKILL.md": SKILL("docs", "allowed-tools: Read\n") }
+    const w = memoryWorld({ files })
+    const codex = ok(await w.run(permissions({ skill: "docs", check: ["Write", "Read"], agent: "codex" })))
+    expect(codex).toMatchObject({ mode: "standard", unlisted: null, dangerous_combinations: [], unknown_tools: [] })
+    expect(codex.allowed_tools?.map((t) => t.entry)).toEqual(["Read"])
+    expect(codex.checks[0]!.decision).not.toBe("deny")
+    expect(w.diagnostics.warnings.map(renderWarning)).toEqual([expect.stringContaining("OpenAI Codex reads no allowed-tools")])
+    const amp = ok(await memoryWorld({ files }).run(permissions({ skill: "docs", check: ["Write"], agent: "amp" })))
+    expect(amp).toMatchObject({ mode: "restricted", unlisted: "deny" })
+  })
+})
+
+describe("Codex's agents/openai.yaml policy.products (manager.rs filter_skill_load_outcome_for_product)", () => {
+  const files = (products: string) => ({
+    "/proj/.git/HEAD": "ref: refs/heads/main\n",
+    "/proj/.agents/skills/chat-only/SKILL.md": SKILL("chat-only"),
+    "/proj/.agents/skills/chat-only/agents/openai.yaml": `policy:\n  products: ${products}\n`
+  })
+
+  it("a list without codex: not loaded, and said why", async () => {
+    const r = ok(await memoryWorld({ files: files("[chatgpt]") }).run(discoverCommand({ agent: "codex" })))
+    expect(r.skills).toEqual([])
+    expect(r.invalid.map((s) => s.problems.join())).toEqual([expect.stringContaining("restricts it to chatgpt (policy.products): OpenAI Codex does not load it")])
+  })
+
+  it("a list with codex (any case), or an empty one: loaded", async () => {
+    for (const products of ["[chatgpt, CODEX]", "[]"]) {
+      const r = ok(await memoryWorld({ files: files(products) }).run(discoverCommand({ agent: "codex" })))
+      expect(r.skills.map((s) => s.name)).toEqual(["chat-only"])
+    }
+  })
+})
+
+describe("Codex's metadata.short-description over 1,024 characters (loader.rs validate_len)", () => {
+  const long = (n: number) => SKILL("shortdesc", `metadata:\n  short-description: "${"x".repeat(n)}"\n`)
+
+  it("discover --agent codex: not loaded; at 1,024 it is", async () => {
+    const over = ok(await memoryWorld({ files: { "/proj/.agents/skills/shortdesc/SKILL.md": long(1025) } }).run(discoverCommand({ agent: "codex" })))
+    expect(over.skills).toEqual([])
+    expect(over.invalid[0]!.problems).toEqual([
+      "metadata.short-description is 1025 characters: OpenAI Codex refuses one over 1,024 and does not load the skill"
+    ])
+    const at = ok(await memoryWorld({ files: { "/proj/.agents/skills/shortdesc/SKILL.md": long(1024) } }).run(discoverCommand({ agent: "codex" })))
+    expect(at.skills.map((s) => s.name)).toEqual(["shortdesc"])
+  })
+
+  it("lint --agent codex: an SKL107 error; for claude, nothing", async () => {
+    const run = async (agent: string) => {
+      const o = await Effect.runPromise(
+        lintSkills({ skill: "x/shortdesc", agent }).pipe(Effect.provide(memoryLayer({ files: { "/proj/x/shortdesc/SKILL.md": long(1100) } })))
+      )
+      return o.reports[0]!.diagnostics.filter((d) => d.rule === "SKL107").map((d) => `${d.severity} ${d.line} ${d.message}`)
+    }
+    expect(await run("codex")).toEqual(["error 4 metadata.short-description is 1100 characters: OpenAI Codex refuses one over 1,024 and does not load the skill (codex)"])
+    expect(await run("claude")).toEqual([])
+  })
+})
