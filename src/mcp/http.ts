@@ -729,6 +729,13 @@ export const serveHttp = async (
     /** A batch's messages refused on their own, answered beside the SDK's answers to the rest. */
     let refusals: ReadonlyArray<string> = []
     if (method === "POST") {
+      // A compressed body would be parsed as its compressed bytes ("Unexpected token '\u001f'", the bytes echoed):
+      // the encoding is refused by name (RFC 9110 §15.5.16), as /v1/logs refuses what it does not inflate.
+      const encoding = (req.headers["content-encoding"] ?? "identity").trim().toLowerCase()
+      if (encoding !== "identity" && encoding !== "") {
+        endAfterAnswer(req, res)
+        return rpcError(res, 415, -32600, `Content-Encoding '${encoding.slice(0, 40)}' is not supported on /mcp: send the JSON-RPC message uncompressed`, { "accept-encoding": "identity", connection: "close" }, revisionOf(req))
+      }
       const read = await readBody(req)
       if (read === undefined) return void res.destroy()
       if ("tooLarge" in read) {
@@ -874,10 +881,35 @@ export const serveHttp = async (
     )
   }
 
+  /**
+   * Per connection, the answer before the request in hand: a pipelined request (HTTP/1.1 lets a client send
+   * many before reading one answer) is served once the answer before it has gone to the socket. Node parses
+   * every request a chunk holds at once and queues their answers in memory; a client that never read them
+   * held one answer per request it sent (200 connections of 20 requests for a 242 KB file: 1.48 GB), and
+   * each was logged as read. Now a connection holds one answer, and a request is logged when it is served.
+   */
+  const inFlight = new WeakMap<Socket, Promise<void>>()
   const server: NodeServer = createServer((req, res) => {
-    if (stopping) return void answerStopping(req, res)
     clearTimeout(waiting.get(req.socket))
     waiting.delete(req.socket)
+    const socket = req.socket
+    const before = inFlight.get(socket)
+    const answered = new Promise<void>((resolve) => {
+      // One listener on the connection at a time (a keep-alive connection carries thousands of requests).
+      const done = () => {
+        socket.off("close", done)
+        resolve()
+      }
+      res.once("finish", done)
+      res.once("close", done)
+      socket.once("close", done)
+    })
+    inFlight.set(socket, answered)
+    if (before === undefined) serve(req, res)
+    else void before.then(() => (socket.destroyed ? undefined : serve(req, res)))
+  })
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) return void answerStopping(req, res)
     if (overLimit.has(req.socket)) return void answerOverLimit(req, res)
     answering.add(res)
     res.once("close", () => answering.delete(res))
@@ -888,7 +920,7 @@ export const serveHttp = async (
       if (!res.headersSent) rpcError(res, 500, -32603, "Internal error", {}, revisionOf(req))
       else res.end()
     })
-  })
+  }
   // `Expect: 100-continue` (curl's way with a body over 1 MB): Node would answer 100 before any check, and the
   // client would send the whole body only to have the connection closed under it, never reading the 413.
   // A body declared over its endpoint's limit gets no 100: the request goes straight to the checks, which

@@ -275,6 +275,11 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     })
     expect(token.status).toBe(400)
     expect(await token.json()).toMatchObject({ jsonrpc: "2.0", id: 8, error: { code: -32602, message: expect.stringContaining("params._meta.progressToken") } })
+    // A compressed body is refused by its encoding (415, RFC 9110 §15.5.16), not parsed as its compressed bytes (-32700 echoing them).
+    const { gzipSync } = await import("node:zlib")
+    const gzipped = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...auth, "content-encoding": "gzip" }, body: gzipSync(JSON.stringify(ping)) })
+    expect(gzipped.status).toBe(415)
+    expect(await gzipped.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600, message: expect.stringContaining("Content-Encoding 'gzip' is not supported") } })
     // A malformed escape in a project's path names no project: 404 with the paths served, not 500.
     const escaped = await fetch(`${server.base}/mcp/%E0%A4%A`, { method: "POST", headers: auth, body: JSON.stringify(INIT) })
     expect(escaped.status).toBe(404)
