@@ -49,6 +49,11 @@ describe("RFC-0008:C-REGISTRY SKL203 heading-match-name: a `+` reads as \"p\", a
     expect(rule({ "SKILL.md": SKILL("# AFL++ Fuzzing\n", "name: aflpp\ndescription: Fuzzes. Use when asked.") }, "aflpp")).toEqual([])
     expect(rule({ "SKILL.md": SKILL("# Modern C\n", "name: modern-cpp\ndescription: Writes C. Use when asked.") }, "modern-cpp")).toHaveLength(1)
   })
+
+  it("a name written decomposed (NFD) and a heading written composed are the same letters (NFKC, as SKL104 compares)", () => {
+    const rule = (files: Record<string, string>, dirName: string) => lintFiles(files, {}, dirName).lines.filter((l) => l.includes("SKL203"))
+    expect(rule({ "SKILL.md": SKILL("# caf\u00e8\n", "name: cafe\u0300\ndescription: Brews. Use when asked.") }, "caf\u00e8")).toEqual([])
+  })
 })
 
 describe("RFC-0008:C-REGISTRY SKL402 mention-case: a repository's own upper-case files are the project's", () => {

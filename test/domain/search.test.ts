@@ -169,6 +169,15 @@ describe("RFC-0002:C-SHOW matching", () => {
     expect(matchSection(nul, "Tabhere", undefined)).toMatchObject({ _tag: "NotFound" })
   })
 
+  it("RFC-0002:C-SHOW a heading holding a tab or a no-break space is found as the compiled stub lists it (one plain space)", () => {
+    const spaced = [h("SKILL.md", "Non\u00a0Breaking Space", 3), h("SKILL.md", "Tab\there", 5), h("SKILL.md", "Two  Spaces", 7)]
+    expect(matchSection(spaced, "Non Breaking Space", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })
+    expect(matchSection(spaced, "Tab here", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 5 } })
+    expect(matchSection(spaced, "two spaces", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 7 } })
+    // As written still finds it.
+    expect(matchSection(spaced, "Non\u00a0Breaking Space", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })
+  })
+
   it("RFC-0002:C-SHOW a heading decorated with an emoji or a symbol is found by its words, when nothing matches as written", () => {
     const decorated = [h("SKILL.md", "🚀 High-Level Workflow", 3), h("SKILL.md", "✅ CORRECT - Using Excel Formulas", 9), h("SKILL.md", "Workflow", 12)]
     expect(matchSection(decorated, "High-Level Workflow", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })

@@ -14,6 +14,7 @@ import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
 import type { MarkdownFile, MetadataFile, SkillEntry } from "../../domain/lint/types.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { firstInvalidUtf8 } from "../../domain/markdown/utf8.js"
+import { looksUtf16 } from "../../domain/markdown/nul.js"
 import { scanSourceTree, Settings } from "../shared/index.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Warning } from "../../domain/errors.js"
@@ -56,6 +57,10 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
       const invalidUtf8 = looksBinary(bytes) ? undefined : firstInvalidUtf8(bytes)
       const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
       markdownFiles.push({ path: f.path, source: utf8.decode(bytes), ...(invalidUtf8 === undefined ? {} : { invalidUtf8 }), ...(bom ? { bom: true as const } : {}) })
+    } else if (looksUtf16(utf8.decode(bytes.subarray(0, 64)))) {
+      // UTF-16 text (a reference saved by PowerShell 5.1's `>`) is binary to agents and to skc: said by SKL207,
+      // where it was skipped as binary without a word (its headings unlisted, links to its anchors unchecked).
+      markdownFiles.push({ path: f.path, source: "", utf16: true })
     }
   }
   // The evaluation files, for SKL701 (issue 27): JSON, so outside the markdown scope.

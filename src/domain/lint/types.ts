@@ -36,6 +36,11 @@ export interface MarkdownFile {
   readonly invalidUtf8?: InvalidUtf8
   /** The file's bytes start with a UTF-8 byte order mark (dropped from `source`); Gemini CLI then skips a SKILL.md (SKL100). */
   readonly bom?: true
+  /**
+   * The file is UTF-16 text (a byte order mark, or NUL bytes between ASCII letters: Windows PowerShell 5.1's
+   * `>`): read as UTF-8 it is binary, so its `source` is empty and SKL207 says how it was saved.
+   */
+  readonly utf16?: true
 }
 
 /**

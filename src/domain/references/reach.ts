@@ -17,6 +17,7 @@
  *
  * Written out for users in docs/references-and-validation.md.
  */
+import { composed } from "../unicodeForm.js"
 import { findMentions, type Mention } from "./mentions.js"
 import { matchPattern, parsePattern } from "./pattern.js"
 
@@ -35,7 +36,8 @@ export const indexSkillFiles = (files: Iterable<string>, dirs: Iterable<string>)
   const dirSet = new Set(dirs)
   const folded = new Map<string, Array<string>>()
   for (const p of [...fileSet, ...dirSet]) {
-    const k = p.toLowerCase()
+    // Case and Unicode form folded: a mention typed composed reaches a file named decomposed (macOS).
+    const k = composed(p).toLowerCase()
     const list = folded.get(k)
     if (list === undefined) folded.set(k, [p])
     else list.push(p)
@@ -109,7 +111,7 @@ export const resolveMention = (index: SkillFileIndex, fromFile: string, mention:
     if (hits.size > 0) return { _tag: "Files", files: index.sortedFiles.filter((f) => hits.has(f)) }
   }
   for (const p of candidates) {
-    const real = index.folded.get(p.toLowerCase())
+    const real = index.folded.get(composed(p).toLowerCase())
     if (real !== undefined && real.length > 0) return { _tag: "Case", written: p, real: real[0]! }
   }
   return NONE
@@ -131,7 +133,8 @@ export const referencesIn = (index: SkillFileIndex, fromFile: string, text: stri
     else if (r._tag === "Case") {
       // A bare word before "folder" or "directory" is prose ("Scripts folder holds…", "## Scripts Directory"):
       // it reaches the directory, but its capital is no misspelt path.
-      if (!mention.directoryWord) caseMismatches.push({ mention, written: r.written, real: r.real })
+      // One that differs only in Unicode form is no case to correct (SKL301 says it of a link).
+      if (!mention.directoryWord && composed(r.written) !== composed(r.real)) caseMismatches.push({ mention, written: r.written, real: r.real })
       if (index.files.has(r.real)) add(r.real, mention)
       else for (const f of below(index, r.real)) add(f, mention)
     }

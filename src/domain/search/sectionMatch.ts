@@ -52,8 +52,12 @@ export const normalizeSectionQuery = (query: string): { readonly primary: string
 export const foldCase = (s: string): string => {
   // eslint-disable-next-line no-control-regex
   const shown = /[\u0000-\u0008\u000a-\u001f\u007f]/.test(s) ? s.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, "") : s
-  // One Unicode form (`Café` typed composed finds a heading saved decomposed), then case.
-  return composed(shown).toLowerCase()
+  // One Unicode form (`Café` typed composed finds a heading saved decomposed), then case; each run of white
+  // space (a tab, a no-break space) one space, as the compiled stub lists the heading for the agent to paste
+  // back: `## Non\u00a0Breaking Space` is listed as "Non Breaking Space", which found nothing (E020 suggesting
+  // a heading that read the same).
+  const folded = composed(shown).toLowerCase()
+  return /[^\S ]|  /.test(folded) ? folded.replace(/\s+/gu, " ") : folded
 }
 
 /** Bytewise (UTF-8, i.e. code point) comparison, as outline orders files. */

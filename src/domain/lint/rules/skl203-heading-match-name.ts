@@ -3,9 +3,10 @@ import { frontmatterData, type Rule } from "../types.js"
 /**
  * Letters and digits only: `Co-Authoring` and `coauthoring` are the same word to a reader. A `+` reads as
  * "p" first, as names spell it (`C++` is `cpp`, `AFL++` is `aflpp`: two published skills were told their
- * title lacked their name).
+ * title lacked their name). NFKC first, as SKL104, SKL110 and SKL113 compare: a name typed decomposed and a
+ * heading typed composed are the same letters (the warning quoted two identical strings).
  */
-const normalise = (s: string) => s.toLowerCase().replace(/\+/g, "p").replace(/[^\p{L}\p{N}]+/gu, "")
+const normalise = (s: string) => s.normalize("NFKC").toLowerCase().replace(/\+/g, "p").replace(/[^\p{L}\p{N}]+/gu, "")
 
 export const skl203: Rule = {
   id: "SKL203",

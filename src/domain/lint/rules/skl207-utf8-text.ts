@@ -7,11 +7,13 @@ export const skl207: Rule = {
   category: "structure",
   source: "RFC-0008:C-EXTENSIONS, agentskills-format (SKILL.md is UTF-8 Markdown)",
   summary: "Markdown files are valid UTF-8.",
-  doc: "Agents and skc read a skill's files as UTF-8. A file saved in Latin-1 or Windows-1252 (an editor's legacy default) decodes with U+FFFD (�) in place of each accented letter: the agent reads `caf�`, and `skc build` copies it into the stub's description. The rule names the first line holding such a byte.",
+  doc: "Agents and skc read a skill's files as UTF-8. A file saved in Latin-1 or Windows-1252 (an editor's legacy default) decodes with U+FFFD (�) in place of each accented letter: the agent reads `caf�`, and `skc build` copies it into the stub's description. The rule names the first line holding such a byte. A file saved as UTF-16 (Windows PowerShell 5.1's `>`) reads as binary: the rule says so at its first line.",
   fix: "Save the file as UTF-8 (most editors: File › Save with Encoding), or convert it: `iconv -f WINDOWS-1252 -t UTF-8 file.md`.",
   check: (s) =>
     s.markdownFiles.flatMap((f): ReadonlyArray<Finding> =>
-      f.invalidUtf8 === undefined
+      f.utf16 === true
+        ? [{ file: f.path, line: 1, message: "UTF-16 text, not UTF-8 (Windows PowerShell 5.1's '>' and Out-File write it): agents and skc read it as a binary file, its headings unseen; save it as UTF-8" }]
+        : f.invalidUtf8 === undefined
         ? []
         : [
             {

@@ -1,3 +1,4 @@
+import { composed } from "../../unicodeForm.js"
 import { fileLinks } from "../links.js"
 import type { Finding, Rule } from "../types.js"
 
@@ -19,10 +20,24 @@ export const skl301: Rule = {
       byLowerCase ??= new Map(s.entries.map((e) => [e.path.toLowerCase(), e.path]))
       return byLowerCase.get(path.toLowerCase())
     }
+    // A target written in another Unicode form than the file's name (`résumé.md` typed composed, the file
+    // named decomposed as macOS writes names): said so, since the two read the same. A Linux file system keeps
+    // them apart, so an agent reading files there does not find it: still an error.
+    let byForm: Map<string, string> | undefined
+    const formOnly = (path: string): string | undefined => {
+      byForm ??= new Map(s.entries.map((e) => [composed(e.path), e.path]))
+      return byForm.get(composed(path))
+    }
     for (const { file, link, target } of fileLinks(s)) {
       if (target._tag === "Internal" && s.lookup(target.path) === undefined) {
-        const other = caseOnly(target.path)
-        const why = other === undefined ? "" : ` ('${other}' differs only in case)`
+        const form = formOnly(target.path)
+        const other = form === undefined ? caseOnly(target.path) : undefined
+        const why =
+          form !== undefined
+            ? ` (the file's name is the same letters in another Unicode form, ${composed(form) === form ? "composed (NFC)" : "decomposed (NFD, as macOS writes names)"}: a Linux file system keeps the two apart; rename the file or retype the link so both use one form)`
+            : other === undefined
+              ? ""
+              : ` ('${other}' differs only in case)`
         out.push({ file, line: link.line, column: link.column, endLine: link.endLine, endColumn: link.endColumn, message: `link target not found: '${target.written}'${why}` })
       }
     }
