@@ -2,9 +2,10 @@
  * The text of a failed `skc_*` call, as its agent reads it. The errors are the CLI's (RFC-0005:C-CODES,
  * first line to the letter), and their hints name CLI commands. Two of them send an agent the wrong way:
  *
- * - E001's "run 'skc list' to see the skills that resolve here" over HTTP: a team member's machine has no
- *   skc, or another project; the hint names `skc_list` when the session serves it. Over stdio the error
- *   stays the CLI's to the letter (the user's own skc answers `skc list` alike; test/e2e/mcp.test.ts).
+ * - E001's "run 'skc list' to see the skills that resolve here": over HTTP a team member's machine has no
+ *   skc, or another project; over stdio skc may not be on the agent's PATH (an `npx` configuration) and an
+ *   agent with tools only runs no shell. The hint names `skc_list` when the session serves it, on both
+ *   transports (the first line stays the CLI's to the letter, RFC-0005:C-CODES).
  * - E002 over HTTP (a team server, docs/team.md): "run 'skc build <skill>' to rebuild" is for the
  *   operator, on the server; the session serves no tool that writes, and an agent that runs `skc build`
  *   on its own machine builds nothing the server reads. One more line says whose it is, and the operator
@@ -51,10 +52,10 @@ export const toolErrorText = (error: SkcError, context: ToolErrorContext): strin
     error.hint === undefined &&
     error.suggestions !== undefined &&
     didYouMean(error.suggestions) === undefined &&
-    context.remote &&
     context.served.has("skc_list")
   ) {
-    return renderError(new SkillNotFound({ skill: error.skill, suggestions: error.suggestions, hint: "call skc_list to see the skills this server serves" }), "tools")
+    const hint = context.remote ? "call skc_list to see the skills this server serves" : "call skc_list to see the skills that resolve here"
+    return renderError(new SkillNotFound({ skill: error.skill, suggestions: error.suggestions, hint }), "tools")
   }
   if (error._tag === "IndexUnusable" && context.remote && !PASSING.has(error.reason)) {
     const of = context.project === undefined ? "" : ` of ${context.project}`

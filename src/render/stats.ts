@@ -285,7 +285,8 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
       out.push(...moreLine(report.more))
       break
     case "unanswered":
-      if (report.data.length === 0) out.push("Every search found something.")
+      // Said of a skill never searched too (or a filter matching no row): nothing here claims a search ran.
+      if (report.data.length === 0) out.push("No unanswered search.")
       else out.push(...table(["COUNT", "LAST", "QUERY"], report.data.map((r) => [n(r.count), r.last, shownQuery(r.query)]), [true]))
       out.push(...moreLine(report.more))
       // `stats --all`'s UNANSWERED (and the summary's) also counts sections and files asked for that the skill

@@ -7,11 +7,11 @@ import { toolErrorText } from "../../src/mcp/toolErrors.js"
 const READING = new Set(["skc_list", "skc_show", "skc_search"])
 
 describe("toolErrorText", () => {
-  it("E001 without a close name names skc_list over HTTP; over stdio, or with a close name, it is the CLI's", () => {
+  it("E001 without a close name names skc_list, over HTTP and over stdio (an agent with tools only runs no shell); with a close name, or no skc_list, it is the CLI's", () => {
     const none = new SkillNotFound({ skill: "zzz", suggestions: [] })
     const cli = "error[E001]: skill 'zzz' not found\n  run 'skc list' to see the skills that resolve here"
     expect(toolErrorText(none, { served: READING, remote: true, tool: "skc_show" })).toBe("error[E001]: skill 'zzz' not found\n  call skc_list to see the skills this server serves")
-    expect(toolErrorText(none, { served: READING, remote: false, tool: "skc_show" })).toBe(cli)
+    expect(toolErrorText(none, { served: READING, remote: false, tool: "skc_show" })).toBe("error[E001]: skill 'zzz' not found\n  call skc_list to see the skills that resolve here")
     // `--only show`: no skc_list to call; the CLI's hint stays.
     expect(toolErrorText(none, { served: new Set(["skc_show"]), remote: true, tool: "skc_show" })).toBe(cli)
     const close = new SkillNotFound({ skill: "demi", suggestions: ["demo"] })

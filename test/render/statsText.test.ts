@@ -108,3 +108,12 @@ describe("the summary's 'looked for' list shows a query as every other view does
     expect(text).not.toContain("\\u001b")
   })
 })
+
+describe("the unanswered view with nothing to list", () => {
+  it("claims no search ran: a skill never searched (or a filter matching no row) is not 'Every search found something'", () => {
+    const report = { skill: "demo", skill_path: "/p/demo", filters, period: { start: null, end: null }, query: "unanswered", data: [], more: 0 }
+    const text = renderStats({ report, insights: [] } as unknown as Parameters<typeof renderStats>[0], NOW)
+    expect(text).toContain("No unanswered search.")
+    expect(text).not.toContain("Every search found something")
+  })
+})
