@@ -32,3 +32,23 @@ describe("skc match: skills the request would select were they listed", () => {
     ])
   })
 })
+
+describe("skc match: no match, and skills built for another agent only", () => {
+  it("says which skills of skc's stores the agent reads nowhere, with the build that deploys them (as discover says)", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.skillc/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms and extract PDF text. Use when asked about a PDF."),
+        "/proj/.agents/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms and extract PDF text. Use when asked about a PDF.")
+      }
+    })
+    const r = Result.getOrThrow(await w.run(match({ query: "fill in this PDF form" })))
+    expect(r.results).toEqual([])
+    expect(w.diagnostics.warnings.map(renderWarning)).toEqual([
+      expect.stringMatching(/^warning: 1 skill of skc's stores is nowhere claude reads \(pdf \(project\)\); to deploy it there: skc build pdf.*--agent <name>; over MCP, the argument agent\)$/)
+    ])
+    // Matched for the agent that reads them, it is found and nothing is said.
+    const codex = memoryWorld({ files: { "/proj/.agents/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms and extract PDF text. Use when asked about a PDF.") } })
+    expect(Result.getOrThrow(await codex.run(match({ query: "fill in this PDF form", agent: "codex" }))).results.map((m) => m.name)).toEqual(["pdf"])
+    expect(codex.diagnostics.warnings).toEqual([])
+  })
+})

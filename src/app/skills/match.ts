@@ -22,6 +22,7 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { UsageHistory } from "../../ports/UsageHistory.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { agentListing, ContextTokensField, matchedTexts } from "./agentListing.js"
+import { warnUndeployed } from "./undeployedNotice.js"
 import { explicitlyMentioned, unselectedMentions } from "../../domain/agents/codexMentions.js"
 import { closest, didYouMean } from "../../domain/suggest.js"
 import { Warning } from "../../domain/errors.js"
@@ -246,6 +247,10 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   yield* sayUnlistedMatches(input.query, { listing, profile, limits, skills: found.skills }, { threshold, nowMs, results })
   // The same ranking over every candidate, only when none activated: what the nearest one missed.
   const near = results.length === 0 ? scoreSkills(input.query, candidates, { threshold, nowMs, dollarSelects }).find((m) => m.relevance > 0) : undefined
+  // No match and skills skc built for another agent only (`--target agents` while matching for Claude Code, which
+  // reads no `.agents/skills`): said, with the build that deploys them here, as discover says it. An agent's
+  // probe got "No skill matches" for pdf and pptx, deployed and even named, and skipped both.
+  if (results.length === 0) yield* warnUndeployed(found, ` (or match for the agent that reads them: --agent <name>; over MCP, the argument agent)`)
   // A skill whose frontmatter names it otherwise than its directory (`vercel-react-best-practices` in
   // `react-best-practices/`): skc_outline and skc_show resolve the directory's name and answered E001 to the
   // name match gave (an agent's probe: a wasted call each time). Said beside it.

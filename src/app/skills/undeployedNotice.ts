@@ -13,7 +13,7 @@ import { Diagnostics, warn, type DiagnosticsService } from "../../ports/Diagnost
 import { Settings } from "../shared/index.js"
 import { discoverSkills } from "./storeSkills.js"
 
-export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }) {
+export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }, after = "") {
   // Quietly: a store skill that does not load is `skc list`'s and `skc lint`'s to report, not each
   // discover's; only the skills that load could be deployed.
   const diagnostics = yield* Diagnostics
@@ -22,5 +22,5 @@ export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { 
   // The store listing itself (`undeployed` keeps a name's first entry, the project's): no realPath per skill.
   const store = yield* discoverSkills("all").pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))
   const missing = undeployed(store.map((s) => ({ name: s.name, scope: s.scope })), found)
-  if (missing.length > 0) yield* warn(Warning.notice(undeployedNote(found.agent, missing, (yield* Settings).config.buildTargets)))
+  if (missing.length > 0) yield* warn(Warning.notice(`${undeployedNote(found.agent, missing, (yield* Settings).config.buildTargets)}${after}`))
 })
