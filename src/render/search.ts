@@ -187,17 +187,36 @@ const describedOnlyLine = (result: SearchResult, options: SearchRenderOptions): 
     .filter((t) => t.fields.length === 1 && t.fields[0] === "skill")
     .map((t) => t.word)
     .filter((w) => rest.every((r) => (r.matched_terms ?? []).some((t) => t.word === w && t.fields.length === 1 && t.fields[0] === "skill")))
-  if (words.length === 0) return ""
+  if (words.length === 0) return options.skill === undefined ? firstHoldsThroughDescription(result) : ""
   const these = `${quotedList(words, "and")} ${words.length === 1 ? "is" : "are"}`
   if (options.skill !== undefined) return visible(`Note: ${these} in ${options.skill}'s description but in none of these sections.`) + "\n\n"
   // Across skills, only for the answer given when no section of any skill answered (`describedOnly` in
   // src/app/search/searchAcross.ts): each result its skill's top section, holding every word through the
   // description alone. A section that holds some word itself is an answer of the index, and needs no note.
   const skillOnly = (r: (typeof result.results)[number]) => (r.matched_terms ?? []).every((t) => t.fields.length === 1 && t.fields[0] === "skill")
-  if (!result.results.every(skillOnly)) return ""
+  if (!result.results.every(skillOnly)) return firstHoldsThroughDescription(result)
   const skills = [...new Set(result.results.map((r) => r.skill ?? ""))]
   const whose = skills.length === 1 ? `the description of ${skills[0]}` : `the descriptions of ${quotedList(skills, "and", false)}`
   return visible(`Note: ${these} in ${whose} but in no section of any skill searched; ${skills.length === 1 ? "its top section answers" : "each answers with its top section"}.`) + "\n\n"
+}
+
+/**
+ * Across skills, the words the first result holds only through its skill's description while a later
+ * result's own text holds them: an agent takes the first hit, and "add a chart to this xlsx" put xlsx's
+ * Common Workflow first (its description says charts; the section does not) above pptx's Charts, with
+ * nothing saying the first section lacked the word (an agent's probe). Names the first result that does.
+ */
+const firstHoldsThroughDescription = (result: SearchResult): string => {
+  const [first, ...rest] = result.results
+  if (first === undefined || first.skill === undefined) return ""
+  const onlyDescribed = (first.matched_terms ?? []).filter((t) => t.fields.length === 1 && t.fields[0] === "skill").map((t) => t.word)
+  const notes: Array<string> = []
+  for (const word of onlyDescribed) {
+    const holder = rest.find((r) => (r.matched_terms ?? []).some((t) => t.word === word && t.fields.includes("section")))
+    if (holder === undefined) continue
+    notes.push(`'${word}' is in ${first.skill}'s description but not in its section; ${holder.skill}: ${holder.section === "" ? holder.file : `${holder.file}#${holder.section}`} holds it`)
+  }
+  return notes.length === 0 ? "" : visible(`Note: ${notes.join("; ")}.`) + "\n\n"
 }
 
 /**

@@ -118,6 +118,20 @@ describe("issue 47 item 3: words held only by the skill's description are named"
     expect(renderSearchText(result([[{ word: "chart", fields: ["section"] }]]), { skill: "xlsx" })).not.toContain("Note:")
   })
 
+  it("across skills, a word the first result holds only through its description, held by a later result's section, is named with that result", () => {
+    const across = {
+      query: "add a chart to this xlsx",
+      results: [
+        { skill: "xlsx", file: "SKILL.md", section: "Common Workflow", snippet: "x", score: 57, line: 1, end_line: 9, matched_terms: [{ word: "add", fields: ["section"] }, { word: "chart", fields: ["skill"] }, { word: "xlsx", fields: ["section", "skill"] }] },
+        { skill: "pptx", file: "pptxgenjs.md", section: "Charts", snippet: "x", score: 40, line: 1, end_line: 9, matched_terms: [{ word: "add", fields: ["section"] }, { word: "chart", fields: ["section"] }] }
+      ]
+    } as never
+    expect(renderSearchText(across, {}).split("\n")[0]).toBe("Note: 'chart' is in xlsx's description but not in its section; pptx: pptxgenjs.md#Charts holds it.")
+    // No later section holding it: no note (the index's answer stands).
+    const alone = { ...(across as { results: ReadonlyArray<unknown> }), results: [(across as { results: ReadonlyArray<unknown> }).results[0]] } as never
+    expect(renderSearchText(alone, {})).not.toContain("Note:")
+  })
+
   it("across skills, an answer of top sections whose every word only the descriptions hold says so (issue 47 item 3)", () => {
     const across = (skills: ReadonlyArray<string>) =>
       ({
