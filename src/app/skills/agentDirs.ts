@@ -190,6 +190,21 @@ const runtimeBesideSource = (sourceDir: string, path: Path): string | undefined 
   return path.join(path.dirname(store), "runtime", path.basename(sourceDir))
 }
 
+/**
+ * The global runtime directory a copied stub (`--copy`) was copied from, when its manifest there is the
+ * copy's own (the same build: source and build time): skc wrote it on this machine, in this user's store,
+ * so unlike a committed stub's manifest its source may be trusted. Undefined otherwise.
+ */
+const copiedFromOwnRuntime = Effect.fnUntraced(function* (manifest: Manifest, entry: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const dir = path.join(stores.globalRuntime, path.basename(entry))
+  const text = yield* fs.readFileString(path.join(dir, META_DIR, MANIFEST_FILE)).pipe(unseenAs(undefined))
+  const own = text === undefined ? undefined : parseManifest(text)
+  return own !== undefined && own.source_path === manifest.source_path && own.built_at === manifest.built_at ? dir : undefined
+})
+
 /** Classify `<agent dir>/<name>` (symlinks followed). Never writes. */
 export const probeAgentEntry = Effect.fnUntraced(function* (entry: string) {
   const fs = yield* FileSystem
@@ -211,7 +226,7 @@ export const probeAgentEntry = Effect.fnUntraced(function* (entry: string) {
       ? real
       : manifest.scope === "global"
         ? path.join(stores.globalRuntime, path.basename(entry))
-        : (runtimeBesideSource(sourceDir, path) ?? path.join(stores.globalRuntime, path.basename(entry)))
+        : ((yield* copiedFromOwnRuntime(manifest, entry)) ?? runtimeBesideSource(sourceDir, path) ?? path.join(stores.globalRuntime, path.basename(entry)))
     return { _tag: "Deployed", entry, sourceDir, runtimeDir } as AgentEntry
   }
   const text = yield* fs.readFileString(skillMd).pipe(unseenAs(undefined))
@@ -277,6 +292,13 @@ const stubSourceRoots = Effect.fnUntraced(function* (manifest: Manifest, entry: 
   // search answered from an empty cache index and list said `foreign`.
   const runtimeStore = yield* fs.realPath(stores.globalRuntime).pipe(unseenAs(undefined))
   if (runtimeStore !== undefined && real !== path.resolve(entry) && path.dirname(real) === runtimeStore && manifest.source_path !== undefined) {
+    yield* add(manifest.source_path)
+  }
+  // A copy (`--copy`) of a build in this user's own global runtime store: that runtime's manifest, which skc
+  // wrote here, is the copy's own (`copiedFromOwnRuntime`), so the source it names is read as a link's is.
+  // Without it, `skc build <project skill> --global --copy` left a deployment whose sections no other
+  // directory could read (E020, "outside the project holding the stub"), where the same build linked worked.
+  if (real === path.resolve(entry) && manifest.source_path !== undefined && (yield* copiedFromOwnRuntime(manifest, entry)) !== undefined) {
     yield* add(manifest.source_path)
   }
   if (real !== path.resolve(entry)) {
