@@ -369,3 +369,19 @@ describe("RFC-0003:C-SCHEMA period over damaged timestamps", () => {
       expect(j.data.total_accesses).toBe(2)
     }))
 })
+
+describe("RFC-0003:C-FILTERS filters that let no row through", () => {
+  it.live("are said, with the log's count without them and a --project that names no directory; filters that pass rows are not", () =>
+    Effect.gen(function* () {
+      w.takeWarnings()
+      const gone = join(w.root, "no-such-project")
+      const none = yield* stats([show("2026-03-01T10:00:00Z", "Install"), show("2026-03-02T10:00:00Z", "Usage")], { project: [gone] })
+      expect(none.data.total_accesses).toBe(0)
+      expect(w.takeWarnings()).toEqual([`warning: no access of '${none.name}' passes the filters (--project ${gone}): its log holds 2 without them; '${gone}' names no directory here`])
+      yield* stats([show("2026-03-01T10:00:00Z", "Install")], { project: [w.work] })
+      expect(w.takeWarnings().filter((l) => l.includes("passes the filters"))).toEqual([])
+      // A skill never read: nothing to say about the filters.
+      yield* stats(undefined, { project: [gone] })
+      expect(w.takeWarnings().filter((l) => l.includes("passes the filters"))).toEqual([])
+    }))
+})

@@ -436,11 +436,39 @@ export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: str
   return found
 })
 
+/**
+ * Filters that let no row through while the log holds some, said (RFC-0003:C-FILTERS leaves the report as
+ * it is): `skc stats my-skill --project ~/code/webap` (a typo, or a directory gone) answered "No section has
+ * been shown." and exit 0, and a reader could not tell an unread skill from a filter matching nothing. Each
+ * `--project` that names no directory here is said too (a deleted project still has rows, so it filters).
+ */
+const sayFilteredOut = Effect.fnUntraced(function* (skill: string, runtimeDir: string, filters: StatsFilters) {
+  const narrowed = filters.projects.length > 0 || filters.readers.length > 0 || filters.since !== null || filters.until !== null
+  if (!narrowed) return
+  const count = (f: StatsFilters) =>
+    aggregateLog(runtimeDir, "commands", f).pipe(Effect.map((r) => (r.groupBy === "commands" ? r.rows.reduce((n, row) => n + row.count, 0) : 0)))
+  if ((yield* count(filters)) > 0) return
+  const all = yield* count({ ...filters, since: null, until: null, projects: [], readers: [] })
+  if (all === 0) return
+  const fs = yield* FileSystem
+  const given = [
+    ...filters.projects.map((p) => `--project ${p}`),
+    ...filters.readers.map((r) => `--reader ${r}`),
+    ...(filters.since === null ? [] : [`--since ${filters.since}`]),
+    ...(filters.until === null ? [] : [`--until ${filters.until}`])
+  ]
+  const missing: Array<string> = []
+  for (const p of filters.projects) if ((yield* fs.statOption(p).pipe(Effect.orElseSucceed(() => undefined)))?.type !== "directory") missing.push(p)
+  const gone = missing.length === 0 ? "" : `; ${missing.map((p) => `'${p}'`).join(", ")} ${missing.length === 1 ? "names" : "name"} no directory here`
+  yield* warn(Warning.notice(`no access of '${skill}' passes the filters (${given.join(", ")}): its log holds ${all} without them${gone}`))
+})
+
 export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
   const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
   const filters = yield* parseFilters(input)
   const skill = yield* resolveCommandSkill(input.skill)
   const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
+  yield* sayFilteredOut(skill.name, skill.runtimeDir, filters)
   // A sandboxed agent's reads waiting in the cwd's fallback log: said, not counted (unsyncedLogs.ts).
   for (const unsynced of yield* unsyncedRows([skill.name])) yield* warn(Warning.notice(unsyncedNote(unsynced)))
   // Logs moved aside as damaged: their rows are not counted either (asideLogs.ts).
