@@ -176,7 +176,14 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
   const { stores } = yield* Settings
   const root = stores.projectRoot
   const inside = (p: string) => root !== undefined && !path.relative(root, p).startsWith("..") && !path.isAbsolute(path.relative(root, p))
-  const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) ? path.relative(path.dirname(plan.path), runtimeDir) : runtimeDir
+  // A relative link is resolved from the directory that really holds it: an agent directory that is itself a
+  // link (`.claude/skills -> ../config/ai/skills`, a dotfiles manager's layout) holds it two levels deeper
+  // than its path says, and `../../.skillc/runtime/x` written from the path reached nothing (the build said
+  // "Built", discover "not built", and the next build kept the same broken link). Made first, so its real
+  // place is known; held outside the project, the link is absolute.
+  yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
+  const holder = yield* fs.realPath(path.dirname(plan.path)).pipe(Effect.orElseSucceed(() => path.dirname(plan.path)))
+  const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) && inside(holder) ? path.relative(holder, runtimeDir) : runtimeDir
   // What a killed first copy left beside the skill (a staged directory holding its manifest alone), whatever
   // this deployment then does.
   yield* removeStaleBeside(path.dirname(plan.path), path.basename(plan.path), ["deploy"], STAGING_STALE_MS)
@@ -190,7 +197,6 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
       return kept
     }
   }
-  yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
   // An earlier skc copy replaced by a copy is refreshed in place, a file at a time through a rename
   // (`copyRuntime`): a full disk or a kill mid-copy leaves the working copy. Removing it first had left a stub
   // without its manifest, which the next build refused. No copy of a SKILL.md is ever staged beside the
