@@ -26,6 +26,7 @@ import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
 import { deploy, Deployment, homeCopies, planDeployments, type PlannedDeployment } from "./deploy.js"
 import { warnTargetOverlap } from "./targetOverlap.js"
+import { warnAboveRepository } from "../skills/index.js"
 import { warnStaleLinks } from "./staleLinks.js"
 import { ImportResult, importScope, importSkill } from "./importSkill.js"
 import { describeSkillDir, displayPath, foreignRuntimeDir, foreignSkillNote, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
@@ -270,6 +271,7 @@ const buildResolved = Effect.fnUntraced(function* (
   const deployments: Array<Deployment> = []
   for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
   if (overlap !== undefined) yield* warnTargetOverlap(deployments, { scope, skills: [skill.name], fromConfig: overlap.fromConfig })
+  if (overlap !== undefined && scope === "project") yield* warnAboveRepository(deployments)
   if (scope === "project" && deploys) {
     const home = yield* homeCopies(targets, skill.name, runtimeDir)
     // Said, not only with -v: after an upgrade from an skc that deployed project skills under the home

@@ -18,6 +18,7 @@ import { loggedCall } from "../usage/index.js"
 import { resolveSkill } from "../skills/index.js"
 import { build, BuildInput, buildTargets, givenTargetText, type BuildOptions, type BuildResult } from "./build.js"
 import { warnTargetOverlap } from "./targetOverlap.js"
+import { warnAboveRepository } from "../skills/index.js"
 import { warnOrphanedLinks, warnStaleLinks } from "./staleLinks.js"
 import { Settings, type TargetFailure, targetFailure } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
@@ -139,6 +140,7 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
     const { config } = yield* Settings
     const fromConfig = input.target === undefined && config.buildTargets.length > 0
     yield* warnTargetOverlap(built[0]!.deployments, { scope, skills: built.map((r) => r.skill), fromConfig })
+    if (scope === "project" && options.deploy !== false) yield* warnAboveRepository(built.flatMap((r) => r.deployments))
     // Links an earlier --target left to these runtimes, once for the call (a project's directories only).
     if (scope === "project" && options.deploy !== false) yield* warnStaleLinks(built, givenTargetText(input.target))
   }

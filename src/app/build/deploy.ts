@@ -182,6 +182,7 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
   // "Built", discover "not built", and the next build kept the same broken link). Made first, so its real
   // place is known; held outside the project, the link is absolute.
   yield* fs.makeDirectory(path.dirname(plan.path), { recursive: true }).pipe(Effect.mapError(cannot))
+  // Recovery: a holder whose real path cannot be read is taken as written (the link then as before).
   const holder = yield* fs.realPath(path.dirname(plan.path)).pipe(Effect.orElseSucceed(() => path.dirname(plan.path)))
   const target = linkType === "dir" && inside(runtimeDir) && inside(plan.path) && inside(holder) ? path.relative(holder, runtimeDir) : runtimeDir
   // What a killed first copy left beside the skill (a staged directory holding its manifest alone), whatever

@@ -12,6 +12,7 @@ import { undeployed, undeployedNote } from "../../domain/protocol/undeployed.js"
 import { Diagnostics, warn, type DiagnosticsService } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
 import { discoverSkills } from "./storeSkills.js"
+import { projectAboveRepository } from "./aboveRepository.js"
 
 export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }, after = "") {
   // Quietly: a store skill that does not load is `skc list`'s and `skc lint`'s to report, not each
@@ -22,5 +23,12 @@ export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { 
   // The store listing itself (`undeployed` keeps a name's first entry, the project's): no realPath per skill.
   const store = yield* discoverSkills("all").pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))
   const missing = undeployed(store.map((s) => ({ name: s.name, scope: s.scope })), found)
-  if (missing.length > 0) yield* warn(Warning.notice(`${undeployedNote(found.agent, missing, (yield* Settings).config.buildTargets)}${after}`))
+  if (missing.length === 0) return
+  // Built already, but above the repository the agent stops at: the build advised would put them where they are.
+  const above = yield* projectAboveRepository()
+  const why =
+    above === undefined
+      ? ""
+      : `; a build deploys them under ${above.root}, above the repository you are in (${above.repository}), where agents stop looking: make the repository its own project (skc init in ${above.repository})`
+  yield* warn(Warning.notice(`${undeployedNote(found.agent, missing, (yield* Settings).config.buildTargets)}${why}${after}`))
 })

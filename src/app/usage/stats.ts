@@ -43,7 +43,7 @@ import {
 } from "../../domain/stats.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { AccessLog, type AggregateRows, type GroupBy, type Period, type SummaryGroup } from "../../ports/AccessLog.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
 import { resolveCommandSkill } from "../skills/index.js"
@@ -458,7 +458,7 @@ const sayFilteredOut = Effect.fnUntraced(function* (skill: string, runtimeDir: s
     ...(filters.until === null ? [] : [`--until ${filters.until}`])
   ]
   const missing: Array<string> = []
-  for (const p of filters.projects) if ((yield* fs.statOption(p).pipe(Effect.orElseSucceed(() => undefined)))?.type !== "directory") missing.push(p)
+  for (const p of filters.projects) if ((yield* fs.statOption(p).pipe(unseenAs(undefined)))?.type !== "directory") missing.push(p)
   const gone = missing.length === 0 ? "" : `; ${missing.map((p) => `'${p}'`).join(", ")} ${missing.length === 1 ? "names" : "name"} no directory here`
   yield* warn(Warning.notice(`no access of '${skill}' passes the filters (${given.join(", ")}): its log holds ${all} without them${gone}`))
 })
