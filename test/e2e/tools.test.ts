@@ -4,7 +4,7 @@
 // of output, the prompt on a pseudo-terminal. The behaviour is tested in
 // process in test/app/tools.test.ts.
 import { spawnSync } from "node:child_process"
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { BIN, ROOT, sandbox, spawnAsync } from "../helpers/cli.js"
@@ -298,6 +298,53 @@ describe("a word an interpreter completes from the working directory is refused,
     const search = await w.runAsync(["run", "unpinned", "search"])
     expect(search.code).toBe(0)
     expect(search.stdout).toContain("b.txt")
+  }, 60_000)
+})
+
+/**
+ * A tool-skill probe: a word naming a skill file that skc cannot pin inside the skill — a link leading out
+ * of it, a script the skill lacks — stayed as written, and from the project's directory named the project's
+ * file of that name, which ran unhashed under the skill's approval, without a prompt. Refused: E012 for a
+ * link out of the skill (as for such a program), a clear error for a missing script.
+ */
+describe("a skill path the approval cannot pin never runs the project's file of that name", () => {
+  it("bash scripts/ext.sh (a link out of the skill), bash lib/inner.sh (a linked directory) and bash scripts/setup.sh (absent) are refused", async () => {
+    const w = world()
+    const dir = join(w.store, "hz")
+    mkdirSync(join(dir, "scripts"), { recursive: true })
+    const outside = join(w.root, "outside")
+    mkdirSync(outside, { recursive: true })
+    writeFileSync(join(outside, "ext.sh"), "echo EXT-original\n")
+    writeFileSync(join(outside, "inner.sh"), "echo INNER-original\n")
+    symlinkSync(join(outside, "ext.sh"), join(dir, "scripts", "ext.sh"))
+    symlinkSync(outside, join(dir, "lib"))
+    writeFileSync(join(dir, "scripts", "ok.sh"), "echo SKILL-OK\n")
+    const tool = (name: string, command: string) => [`### ${name}`, "", `Runs ${name}.`, "", "#### Command", "", "```sh", command, "```", ""]
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      [
+        "---", "name: hz", "description: Hazards. Use when testing.", "version: 1.0.0", "read_only: true", "---", "",
+        ...tool("viabash", "bash scripts/ext.sh"), ...tool("vialib", "bash lib/inner.sh"), ...tool("setup", "bash scripts/setup.sh"), ...tool("ok", "bash scripts/ok.sh")
+      ].join("\n")
+    )
+    // The project's files of those names.
+    mkdirSync(join(w.work, "scripts"), { recursive: true })
+    mkdirSync(join(w.work, "lib"), { recursive: true })
+    for (const f of ["scripts/ext.sh", "scripts/setup.sh", "lib/inner.sh"]) writeFileSync(join(w.work, f), "echo PROJECT-FILE-RAN\n")
+    expect((await w.runAsync(["approve", "hz", "--yes"])).code).toBe(0)
+    for (const name of ["viabash", "vialib"]) {
+      const r = await w.runAsync(["run", "hz", name])
+      expect(r.code, name).toBe(1)
+      expect(r.stdout, name).not.toContain("PROJECT")
+      expect(r.stderr, name).toMatch(/^error\[E012\]: path escapes skill root: '(scripts\/ext\.sh|lib\/inner\.sh)'/)
+    }
+    const setup = await w.runAsync(["run", "hz", "setup"])
+    expect(setup.code).toBe(1)
+    expect(setup.stdout).not.toContain("PROJECT")
+    expect(setup.stderr).toContain("error: tool 'setup' runs 'scripts/setup.sh', which the skill does not hold")
+    const ok = await w.runAsync(["run", "hz", "ok"])
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toContain("SKILL-OK")
   }, 60_000)
 })
 

@@ -12,7 +12,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { PathEscapes, UsageError, Warning } from "../../domain/errors.js"
-import { codeWords, decideApproval } from "../../domain/tools/approval.js"
+import { codeWords, decideApproval, namedFileCandidates } from "../../domain/tools/approval.js"
 import { buildArguments } from "../../domain/tools/coerce.js"
 import { inlinePythonSafe, toolEnvironment } from "../../domain/tools/environment.js"
 import { givenValues, withoutValues } from "../../domain/tools/redact.js"
@@ -151,6 +151,28 @@ const refuseUnpinned = (loaded: LoadedToolSkill, tool: { readonly name: string; 
       )
 }
 
+/**
+ * A tool whose command names, as a skill path, something skc cannot pin to a file inside the skill
+ * (`LoadedToolSkill.escaping`) does not run: kept as written, the word named the project's file of that
+ * name, unhashed, under the skill's approval (a tool-skill probe: `bash scripts/ext.sh`, the skill's
+ * `scripts/ext.sh` a link out of it, ran the project's own `scripts/ext.sh`, and so did a script the skill
+ * lacked). A link out of the skill is E012, as such a program is; a missing script says so.
+ */
+const refuseUnpinnable = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) => {
+  // The program is resolved from the skill's root already (`resolveProgram`: E012 out of it, 127 when absent).
+  const command = tool.command
+  const hit = command === undefined ? undefined : namedFileCandidates([command]).find((w) => w !== command.program && loaded.escaping.has(w))
+  if (hit === undefined) return Effect.void
+  const what = loaded.escaping.get(hit)!
+  if (what.kind === "link") return Effect.fail(new PathEscapes({ path: hit }))
+  return Effect.fail(
+    new UsageError({
+      message: `tool '${tool.name}' runs '${hit}', ${what.why}: run from the project's directory, a file of the project of that name would run instead, unapproved`,
+      detail: ["add the file to the skill (or correct its path in the command), then approve again"]
+    })
+  )
+}
+
 /** The mode of a run: the one asked for (which the skill must support), else Global if it can, else its first. */
 const runMode = Effect.fnUntraced(function* (loaded: LoadedToolSkill, asked: Mode | undefined) {
   const modes = loaded.skill.modes
@@ -170,6 +192,7 @@ export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput
   const loaded = yield* loadToolSkill(input.skill)
   const tool = yield* findTool(loaded, input.tool)
   yield* refuseUnpinned(loaded, tool)
+  yield* refuseUnpinnable(loaded, tool)
   const mode = yield* runMode(loaded, askedMode)
   const values = buildArguments(tool.parameters, {
     ...(input.args !== undefined ? { json: input.args } : {}),

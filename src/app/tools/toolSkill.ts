@@ -11,6 +11,7 @@ import {
   approvalDigestInput,
   approvalState,
   codeWords,
+  looksLikeScriptPath,
   namedFileCandidates,
   EMPTY_STORE,
   parseApprovalStore,
@@ -44,6 +45,19 @@ export interface LoadedToolSkill extends ParsedToolSkill {
    * `helper.py` would run, unhashed, under the skill's approval: such a tool is refused (a tool-skill probe).
    */
   readonly unpinned: ReadonlyMap<string, string>
+  /**
+   * Words a command writes as skill paths that skc cannot pin to a file inside the skill: a link leading out
+   * of it (or nowhere), or a script named as a path that the skill does not hold. Run from the project's
+   * directory, each would name the project's file of that name, unhashed: a tool naming one is refused
+   * (E012), as a program leading out of the skill is.
+   */
+  readonly escaping: ReadonlyMap<string, UnpinnablePath>
+}
+
+/** A word of a command skc cannot pin to a file inside the skill: a link out of it (E012), or a script it lacks. */
+export interface UnpinnablePath {
+  readonly kind: "link" | "missing"
+  readonly why: string
 }
 
 export const approvalsPath = Effect.gen(function* () {
@@ -124,6 +138,7 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
   const files: Array<readonly [string, string]> = []
   const named = new Map<string, string>()
   const unpinned = new Map<string, string>()
+  const escaping = new Map<string, UnpinnablePath>()
   // Only the words a program loads as code can be unpinned (`codeWords`): a plain argument costs no lookup more.
   const code = new Set(parsed.skill.tools.flatMap((t) => (t.command === undefined ? [] : codeWords(t.command))))
   for (const name of namedFileCandidates(parsed.skill.tools.map((t) => t.command))) {
@@ -131,6 +146,11 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
     if (!inside(joined)) continue
     const real = yield* fs.realPath(joined).pipe(unseenAs(undefined))
     if (real === undefined) {
+      // A link in the skill whose target is gone (or leads nowhere) is no file of the skill's either.
+      if ((yield* fs.lstatOption(joined).pipe(unseenAs(undefined))) !== undefined) {
+        escaping.set(name, { kind: "link", why: "a link in the skill that leads nowhere" })
+        continue
+      }
       if (!code.has(name)) continue
       // No such path in the skill: a file of it named without its extension, which node, python's -m and
       // the like complete from the working directory.
@@ -141,9 +161,17 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
           break
         }
       }
+      // A script the skill does not hold, named as a path (`bash scripts/setup.sh`): the project's file of
+      // that name would run, unapproved (a tool-skill probe ran it without a prompt).
+      if (!unpinned.has(name) && looksLikeScriptPath(name)) escaping.set(name, { kind: "missing", why: "which the skill does not hold" })
       continue
     }
-    if (!inside(real)) continue
+    // A skill file that is a link leading out of the skill (or through a linked directory): not hashed, so the
+    // word stayed as written and named the project's file of that name when run; refused like such a program.
+    if (!inside(real)) {
+      escaping.set(name, { kind: "link", why: "a link leading out of the skill" })
+      continue
+    }
     const info = yield* fs.stat(real).pipe(unseenAs(undefined))
     if (info?.type === "directory" && real !== root && code.has(name)) {
       unpinned.set(name, `the skill's directory ${path.relative(root, real)}/`)
@@ -157,7 +185,7 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
     named.set(name, real)
   }
   const input = approvalDigestInput(skillMdHex, files)
-  return { sha256: input === undefined ? skillMdHex : hasher.sha256Hex(input), named, unpinned }
+  return { sha256: input === undefined ? skillMdHex : hasher.sha256Hex(input), named, unpinned, escaping }
 })
 
 /** Extensions an interpreter adds to a name given without one (node, python's `-m`, ts-node and tsx). */
@@ -171,7 +199,7 @@ export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options
   const file = path.join(resolved.sourceDir, "SKILL.md")
   const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e })))
   const parsed = parseToolSkill(new TextDecoder("utf-8").decode(bytes))
-  const { sha256, named, unpinned } = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
+  const { sha256, named, unpinned, escaping } = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
   if (parsed.frontmatterError !== undefined && !parsed.declaresTools) {
     // Unparseable YAML is reported as such, not as "declares no tools" (issue 19) nor as a missing name (issue 29 item 5).
     return yield* Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(parsed.frontmatterError) }))
@@ -184,7 +212,7 @@ export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options
   // A path or a skill installed by another tool (DECISIONS #38) is not the user's own store.
   const trust: Trust = resolved.scope === "path" || resolved.foreign === true ? "untrusted" : "user"
   const store = yield* readApprovals(options.strictApprovals ?? false)
-  const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256), namedFiles: named, unpinned }
+  const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256), namedFiles: named, unpinned, escaping }
   return loaded
 })
 

@@ -128,8 +128,8 @@ export const namedFileCandidates = (
   return [...out]
 }
 
-/** Programs that load the code a following word names (with `.exe` on Windows, a version suffix). */
-const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php)(\.exe)?$/i
+/** Programs that load the code a following word names (with `.exe` on Windows, a version suffix); the shells run a script file. */
+const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php|bash|sh|dash|zsh|ksh)(\.exe)?$/i
 
 /** Options of those programs that take the next word as their value (`node -r hook main`): that word is not the script. */
 const OPTION_WITH_VALUE = new Set(["-r", "--require", "--import", "--loader", "-e", "--eval", "-c", "-W", "-X"])
@@ -173,3 +173,11 @@ export const approvalDigestInput = (skillMdHex: string, files: ReadonlyArray<rea
   for (const [p, h] of sorted) text += `${p}\0${h}\n`
   return text
 }
+
+/**
+ * Whether a word a program loads as code is written as a path (`scripts/setup.sh`, `main.py`): a slash, or a
+ * script's extension. Such a word the skill does not hold would be the project's file of that name when the
+ * command runs in the project's directory; a bare module name (`python3 -m pytest`) is the interpreter's own
+ * lookup, not a file the skill names.
+ */
+export const looksLikeScriptPath = (word: string): boolean => word.includes("/") || /\.(sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl|php)$/i.test(word)
