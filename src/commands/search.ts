@@ -67,13 +67,15 @@ export const searchCommand = defineCommand({
       readonly narrower: Narrower | undefined
       readonly unindexed?: ReadonlyArray<string> | undefined
       readonly searched?: number | undefined
+      readonly wholeFurther?: boolean | undefined
     }) => ({
       ...(answer.skill === undefined ? {} : { skill: answer.skill }),
       ...(answer.skills === undefined || answer.skills.length === 0 ? {} : { skills: answer.skills }),
       ...(answer.correction === undefined ? {} : { correction: answer.correction }),
       ...(answer.narrower === undefined ? {} : { narrower: answer.narrower }),
       ...(answer.unindexed === undefined ? {} : { unindexed: answer.unindexed }),
-      ...(answer.searched === undefined ? {} : { searched: answer.searched })
+      ...(answer.searched === undefined ? {} : { searched: answer.searched }),
+      ...(answer.wholeFurther === true ? { wholeFurther: true } : {})
     })
     return {
       input: SearchInput,
@@ -118,7 +120,8 @@ export const searchCommand = defineCommand({
             narrower: a.narrower,
             unindexed: a.unindexed,
             // Across skills: how many were searched, so that an answer of none says so.
-            searched: "searched" in a ? a.searched : undefined
+            searched: "searched" in a ? a.searched : undefined,
+            wholeFurther: "wholeFurther" in a ? a.wholeFurther : undefined
           })),
           Effect.provide(SearchIndexLive)
         ),

@@ -26,6 +26,8 @@ export interface SearchRenderOptions {
   readonly narrower?: Narrower
   /** Across skills: the skills the search was narrowed to (`--skill a,b`), for the narrower question's command. */
   readonly skills?: ReadonlyArray<string>
+  /** A partial answer whose pool holds, past the results returned, a section with every word (a larger limit shows it). */
+  readonly wholeFurther?: boolean
   /** For an empty answer in one skill: its files the index left out (above `[search] max_file_bytes`), never searched. */
   readonly unindexed?: ReadonlyArray<string>
   /** Across skills: how many skills were searched (the others are the result's `skipped`). */
@@ -239,7 +241,7 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
   const query = quotedQuery(result.query)
   if (result.results.length === 0) return `No results for ${query}.\n${noResultsNext(options, result.query)}${skipped}`
   const header =
-    (result.partial ? `No section holds every word of ${query}; these hold the most of them${noneHolds(result)}.\n${didYouMeanLine(options, "")}\n` : "") + describedOnlyLine(result, options)
+    (result.partial ? `${partialHeadline(query, options)}${noneHolds(result)}.\n${didYouMeanLine(options, "")}\n` : "") + describedOnlyLine(result, options)
   return (
     header +
     result.results
@@ -253,6 +255,15 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
     (skipped === "" ? "" : `\n${skipped}`)
   )
 }
+
+/**
+ * A partial answer's first line: no section holds every word, or, when one past the results returned does,
+ * that these do not and a larger limit shows it ("No section holds every word" was untrue then: a probe).
+ */
+const partialHeadline = (query: string, options: SearchRenderOptions): string =>
+  options.wholeFurther === true
+    ? `None of these holds every word of ${query}, but a section past them does (${options.mcp === true ? "a larger limit" : "a larger --limit"} shows it); these rank above it`
+    : `No section holds every word of ${query}; these hold the most of them`
 
 /** ` (none of these holds 'chart')` after a partial answer's first line, when some of its words are in no result shown (a section past the limit may hold it). */
 const noneHolds = (result: SearchResult): string => {
@@ -288,6 +299,7 @@ export const searchNotices = (result: SearchResult, options: SearchRenderOptions
     .map((r) => `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.file}`)}, ${whereLine(r, options).trim()}`)
   return [
     ...(result.partial ? noticeLines(didYouMeanLine(options, "")) : []),
+    ...(result.partial && options.wholeFurther === true ? ["none of these results holds every word of the question, but a section past them does: a larger limit shows it"] : []),
     ...noticeLines(describedOnlyLine(result, options)),
     ...beforeHeadings,
     ...noticeLines(truncatedLine(result, options)),

@@ -242,6 +242,9 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const found = ranked.slice(0, keep)
       // DECISIONS #37: partial when none of the returned rows holds every word it was searched for.
       const partial = answer.partial === "unless-whole" ? !found.some((f) => f.c.termsHeld === f.tokens.length) : answer.partial
+      // Partial for the rows returned while a row of the pool past them holds every word: said in the text, whose
+      // "No section holds every word" was untrue (a probe: partial at --limit 3 and 8, not at 40).
+      const wholeFurther = partial && answer.partial === "unless-whole" && answer.found.some((f) => f.c.termsHeld === f.tokens.length)
       const result = {
         query: input.query,
         ...(partial ? { partial: true as const } : {}),
@@ -254,7 +257,7 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       // An empty answer while files of the skill were left out of the index (above [search] max_file_bytes):
       // "no section holds these words" would be untrue of them, so the text names them (text only).
       const unindexed = withCorrection && results.length === 0 ? yield* unindexedFiles(q.index) : []
-      return { result, correction, narrower, unindexed: unindexed.length > 0 ? unindexed : undefined }
+      return { result, correction, narrower, unindexed: unindexed.length > 0 ? unindexed : undefined, ...(wholeFurther ? { wholeFurther } : {}) }
     })
   )
 

@@ -248,7 +248,9 @@ const rankTogether = (
     )
     // The words no searched section holds, from the counts the score needed (for "Did you mean").
     const unheld = unheldWords(words, hitsOf(per))
-    return { chosen, results, unheld }
+    // Whether a section of the whole pool (the ten re-ranked, or --limit's more) holds every content word.
+    const whole = ranked.some((x) => x.complete)
+    return { chosen, results, unheld, whole }
   })
 
 /**
@@ -356,6 +358,8 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   const chosen = answer.chosen.slice(0, keep)
   // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
   const partial = results.length > 0 && !chosen.some((x) => x.complete)
+  // Partial for the sections returned while one of the pool past them holds every word: said in the text.
+  const wholeFurther = partial && "whole" in answer && answer.whole
   const result: SearchResult = {
     query: input.query,
     ...(partial ? { partial: true as const } : {}),
@@ -388,6 +392,13 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
       error: null
     })
   }
-  return { result, correction, narrower: undefined, unindexed: undefined as ReadonlyArray<string> | undefined, searched: searched.length }
+  return {
+    result,
+    correction,
+    narrower: undefined,
+    unindexed: undefined as ReadonlyArray<string> | undefined,
+    searched: searched.length,
+    ...(wholeFurther ? { wholeFurther: true } : {})
+  }
 }, Effect.scoped)
 
