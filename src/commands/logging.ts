@@ -35,7 +35,8 @@ export const logCall = <I, A, E, R>(
       skill,
       argsOf: (o) => argsOf(o._tag === "Success" ? o.value : undefined),
       ...(via === "mcp" ? { via } : {}),
-      ...(runtimeDir === undefined ? {} : { locate: (r: A) => ({ runtimeDir: runtimeDir(r) }) })
+      ...(runtimeDir === undefined ? {} : { locate: (r: A) => ({ runtimeDir: runtimeDir(r) }) }),
+      ...(log?.interrupted === undefined ? {} : { interruptedArgs: () => log.interrupted!(input) })
     })
   )
 }

@@ -26,7 +26,7 @@ export const runCommand = defineCommand({
     ...common()
   },
   load: async () => {
-    const [{ run, RunInput, runLogArgs }, { renderRunOutput }] = await Promise.all([
+    const [{ run, RunInput, runLogArgs, CANCELLED_EXIT }, { renderRunOutput }] = await Promise.all([
       import("../app/tools/run.js"),
       import("../render/tools.js")
     ])
@@ -52,7 +52,8 @@ export const runCommand = defineCommand({
         }),
       run: (input) => run(input).pipe(Effect.provide(Layer.merge(ProcessRunnerLive, PrompterLive))),
       // RFC-0007:C-LOGGING: `run` resolves a skill, so it writes its row (DECISIONS #17).
-      log: { args: (input, result) => runLogArgs(input.tool, result?.envelope) },
+      // Stopped by a signal while its program ran: still a row, as cancelled (RFC-0007:C-LOGGING).
+      log: { args: (input, result) => runLogArgs(input.tool, result?.envelope), interrupted: (input) => runLogArgs(input.tool, { exit_code: CANCELLED_EXIT }) },
       text: (result) => renderRunOutput(result),
       emit: (result, ctx) =>
         Effect.gen(function* () {

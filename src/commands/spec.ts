@@ -154,6 +154,11 @@ export interface Handler<V, I, A> {
     args(input: I, result: A | undefined): Readonly<Record<string, unknown>>
     /** Where the use case put the skill when it decides itself (build). */
     runtimeDir?(result: A): string
+    /**
+     * The args of the row an interrupted call still writes (a tool run cancelled or stopped by a signal: its
+     * program may have run). Without it, an interrupted call leaves no row of its own.
+     */
+    interrupted?(input: I): Readonly<Record<string, unknown>>
   }
   /** The text rendering (CLI `--format text`, MCP text content). */
   text(result: A, ctx: RenderContext): string

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, ROOT, sandbox } from "../helpers/cli.js"
 import { writeScriptTool } from "../helpers/toolSkills.js"
 import { alive } from "../helpers/processes.js"
+import { readLog } from "../helpers/logs.js"
 import { ALL_TOOLS, connectMcp, PROTOCOL_TOOLS, textOf, type McpSession } from "../helpers/mcpClient.js"
 
 const SKILL_TOOLS = ["deploy__deploy_preview", "git__git_status", "git__git_log", "git__git_diff", "summarize__summarize_url"]
@@ -166,6 +167,12 @@ describe("skc mcp --tools when the client cancels a call (notifications/cancelle
       for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100))
       expect(alive(pid)).toBe(false)
       expect((await mcp.call("skc_list", {})).isError).toBeFalsy()
+      // RFC-0007:C-MCP-SERVER "All tool invocations MUST be logged": the cancelled run, whose program ran, is a
+      // row, as cancelled (docs/tool-skills.md: exit code 130). It left none before.
+      const logFile = join(s.home, ".skillc", "runtime", "sleeper", ".skillc-meta", "logs.db")
+      const runs = () => (existsSync(logFile) ? readLog(logFile).filter((r) => r.command === "run") : [])
+      for (let i = 0; i < 100 && runs().length === 0; i++) await new Promise((r) => setTimeout(r, 100))
+      expect(runs().map((r) => [JSON.parse(String(r.args)), r.error])).toEqual([[expect.objectContaining({ tool: "nap", exit_code: 130, via: "mcp" }), "cancelled"]])
     } finally {
       if (pid > 0 && alive(pid)) process.kill(pid, "SIGKILL")
       await mcp.close()

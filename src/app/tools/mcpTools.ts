@@ -17,7 +17,7 @@ import { APPROVED_FILES_CHANGED, mcpRunnable } from "../../domain/tools/approval
 import { parametersSchema, type JsonSchemaObject } from "../../domain/tools/manifest.js"
 import type { RunEnvelope } from "../../domain/tools/output.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { execute, prepareRun, runLogArgs } from "./run.js"
+import { CANCELLED_EXIT, execute, prepareRun, runLogArgs } from "./run.js"
 import { loggedCall } from "../usage/index.js"
 import { visible } from "../../domain/visible.js"
 import { nameProblem } from "../../domain/skillName.js"
@@ -132,7 +132,10 @@ export const callMcpTool = Effect.fn("skc.callMcpTool")(function* (name: string,
       command: "run",
       skill,
       via: "mcp",
-      argsOf: (o) => runLogArgs(tool, o._tag === "Success" ? (o.value.structuredContent as { readonly exit_code?: number } | undefined) : undefined)
+      argsOf: (o) => runLogArgs(tool, o._tag === "Success" ? (o.value.structuredContent as { readonly exit_code?: number } | undefined) : undefined),
+      // A call the client cancelled (notifications/cancelled) or the server's stop interrupted: its program may
+      // have run, so it is logged, as cancelled (docs/tool-skills.md: exit code 130).
+      interruptedArgs: () => runLogArgs(tool, { exit_code: CANCELLED_EXIT })
     }),
     Effect.catch((e) => Effect.succeed<McpToolCallResult>({ isError: true, text: isSkcError(e) ? renderError(e) : String(e) }))
   )

@@ -255,6 +255,9 @@ export const execute = Effect.fn("skc.execute")(function* (prepared: PreparedRun
  * and the exit code it ended with (null when it did not run: refused, or a bad argument). The arguments'
  * values are not kept: they are the agent's (a message, a path, a token), and a log is shared with a team.
  */
+/** The exit code a run's row records when it was cancelled or stopped by a signal before it ended (docs/tool-skills.md). */
+export const CANCELLED_EXIT = 130
+
 export const runLogArgs = (tool: string, envelope: { readonly exit_code?: number } | undefined): Readonly<Record<string, unknown>> => ({
   tool,
   exit_code: envelope?.exit_code ?? null

@@ -383,6 +383,12 @@ export interface LoggedCall<A, E> {
    * its own channel (an OTLP activation's `"via": "otel"`).
    */
   readonly via?: "mcp" | undefined
+  /**
+   * The named skill's row when the call is interrupted (a tool run cancelled over MCP, `skc run` stopped by
+   * a signal): its program may have run, and RFC-0007:C-MCP-SERVER logs every tool invocation. Without it an
+   * interrupted call (Ctrl-C on a read) leaves no row of its own.
+   */
+  readonly interruptedArgs?: (() => Readonly<Record<string, unknown>>) | undefined
 }
 
 /** `args` with the call's channel, unless it names its own. */
@@ -422,17 +428,17 @@ export const loggedCall =
         const entries: Array<AccessEntry> = []
         // An interrupted call (Ctrl-C) leaves no row of its own; the parts it finished and touched keep theirs.
         const interrupted = Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)
-        const error = Exit.isSuccess(exit) ? null : failureMessage(exit.cause)
-        if (call.skill !== undefined && call.argsOf !== undefined && !interrupted) {
+        const error = Exit.isSuccess(exit) ? null : interrupted ? "cancelled" : failureMessage(exit.cause)
+        if (call.skill !== undefined && call.argsOf !== undefined && (!interrupted || call.interruptedArgs !== undefined)) {
           // `build` resolves through the stores and paths only (DECISIONS #38); logging follows it.
           const named = yield* namedSkillOf(touches, call.skill, { agentDirs: call.command !== "build" })
           if (named.length > 0) {
             const outcome: Outcome<A, E> = Exit.isSuccess(exit)
               ? { _tag: "Success", value: exit.value }
               : { _tag: "Failure", error: Option.getOrUndefined(Cause.findErrorOption(exit.cause)) }
-            const argsOf = call.argsOf
+            const argsOf = interrupted && call.interruptedArgs !== undefined ? call.interruptedArgs : () => call.argsOf!(outcome)
             // Recovery: a command's args builder that throws must not lose the row; it is written with `{}` as args.
-            const args = withVia(yield* Effect.try(() => argsOf(outcome)).pipe(Effect.orElseSucceed(() => ({}))), call.via)
+            const args = withVia(yield* Effect.try(() => argsOf()).pipe(Effect.orElseSucceed(() => ({}))), call.via)
             const located = Exit.isSuccess(exit) && call.locate !== undefined ? call.locate(exit.value) : undefined
             for (const skill of named) {
               entries.push({ command: call.command, skill: located === undefined ? skill : { ...skill, runtimeDir: located.runtimeDir }, args, error })
