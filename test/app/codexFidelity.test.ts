@@ -103,3 +103,27 @@ describe("Codex's metadata.short-description over 1,024 characters (loader.rs va
     expect(await run("claude")).toEqual([])
   })
 })
+
+describe("skc permissions reads a skill as the agent does (Claude Code)", () => {
+  it("a value Claude Code quotes (argument-hint: [env] [version]) is read, not refused; a frontmatter no agent reads is E011", async () => {
+    const md = "---\nname: deploy\ndescription: Deploys. Use when asked.\nargument-hint: [env] [version]\nallowed-tools: Bash(git status)\n---\n# deploy\n"
+    const w = memoryWorld({ files: { "/proj/.claude/skills/deploy/SKILL.md": md } })
+    const r = ok(await w.run(permissions({ skill: "deploy", check: ["Bash(git status)"] })))
+    expect(r.checks.map((c) => c.decision)).toEqual(["allow"])
+    const broken = memoryWorld({ files: { "/proj/.claude/skills/bad/SKILL.md": "---\nname: bad\ndescription: ok\nfoo:\n\t- bar\n---\n# bad\n" } })
+    const failed = await broken.run(permissions({ skill: "bad" }))
+    expect(Result.isFailure(failed) && (failed.failure as { code?: string }).code).toBe("E011")
+  })
+
+  it("${CLAUDE_PLUGIN_ROOT} in a plugin skill's allowed-tools is the plugin's root (CHANGELOG 2.1.0)", async () => {
+    const w = memoryWorld({
+      files: {
+        "/plug/acme/.claude-plugin/plugin.json": JSON.stringify({ name: "acme" }),
+        "/plug/acme/skills/lint-fix/SKILL.md":
+          "---\nname: lint-fix\ndescription: Fixes lint. Use when asked.\nallowed-tools: Bash(${CLAUDE_PLUGIN_ROOT}/skills/lint-fix/scripts/run.sh *)\n---\n# lint-fix\n"
+      }
+    })
+    const r = ok(await w.run(permissions({ skill: "acme:lint-fix", plugin_dirs: ["/plug/acme"], check: ["Bash(/plug/acme/skills/lint-fix/scripts/run.sh src/a.ts)"] })))
+    expect(r.checks.map((c) => c.decision)).toEqual(["allow"])
+  })
+})

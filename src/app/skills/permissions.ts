@@ -9,10 +9,13 @@
  * what it names is deny, whatever allowed-tools says.
  */
 import { Effect, Schema } from "effect"
-import { UsageError, Warning } from "../../domain/errors.js"
+import { InvalidFrontmatter, UsageError, Warning } from "../../domain/errors.js"
+import { claudeReading } from "../../domain/agents/claudeFrontmatter.js"
+import { codexReading } from "../../domain/agents/codexFrontmatter.js"
+import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
+import { guideReading } from "../../domain/protocol/metadata.js"
 import { DEFAULT_PROFILE, profileOf } from "../../domain/agents/index.js"
 import type { Agent } from "../../domain/protocol/agents.js"
-import { readSkillSource } from "../../domain/protocol/frontmatter.js"
 import {
   checkToolPermission,
   dangerousCombinations,
@@ -25,7 +28,8 @@ import {
   type ToolModel
 } from "../../domain/protocol/tools.js"
 import { warn } from "../../ports/Diagnostics.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { Path } from "effect/Path"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { locateSkill, touchLocated } from "./locateSkill.js"
 
@@ -61,6 +65,27 @@ export interface PermissionsResult {
 
 const entryJson = (t: ToolEntry) => ({ entry: t.raw, tool: t.tool, pattern: t.pattern ?? null })
 
+/** The directory holding `.claude-plugin/plugin.json` at or above a plugin skill's directory (a few levels up), if any. */
+const pluginRootOf = Effect.fnUntraced(function* (dir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  for (let at = dir, level = 0; level < 5; level++) {
+    if ((yield* fs.statOption(path.join(at, ".claude-plugin", "plugin.json")).pipe(unseenAs(undefined)))?.type === "file") return at
+    const parent = path.dirname(at)
+    if (parent === at) break
+    at = parent
+  }
+  return undefined
+})
+
+/** The frontmatter with `${CLAUDE_PLUGIN_ROOT}` in its allowed-tools replaced by the plugin's root, as Claude Code reads it. */
+const withPluginRoot = (data: Readonly<Record<string, unknown>>, root: string | undefined): Readonly<Record<string, unknown>> => {
+  const raw = data["allowed-tools"]
+  if (root === undefined || raw === undefined) return data
+  const put = (v: unknown) => (typeof v === "string" ? v.split("${CLAUDE_PLUGIN_ROOT}").join(root) : v)
+  return { ...data, "allowed-tools": Array.isArray(raw) ? raw.map(put) : put(raw) }
+}
+
 /** A tools field (`allowed-tools`, `disallowed-tools`): `undefined` when absent, a usage error when it does not parse. */
 const toolsField = Effect.fnUntraced(function* (data: Readonly<Record<string, unknown>>, field: string, path: string) {
   const raw = data[field]
@@ -84,12 +109,16 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
   const text = yield* fs
     .readFileString(located.path)
     .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${located.path}: ${e.code}` })))
-  const source = readSkillSource(text)
-  if (source._tag === "Invalid") {
-    return yield* Effect.fail(new UsageError({ message: `invalid frontmatter in ${located.path}: ${source.message}` }))
-  }
-  const data = source._tag === "Parsed" ? source.data : {}
-  const written = yield* toolsField(data, "allowed-tools", located.path)
+  // The frontmatter as the agent reads it: Claude Code quotes a value YAML refuses (`argument-hint: [env]
+  // [version]`, the form its own docs write), as discover, match and load read it; was an uncoded refusal.
+  const read = (profile.listing.reader === "claude" ? claudeReading : profile.listing.reader === "codex" ? codexReading : guideReading)(text).frontmatter
+  if (read._tag === "Invalid") return yield* Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(read) }))
+  const data = read._tag === "Parsed" ? read.data : {}
+  // Claude Code substitutes `${CLAUDE_PLUGIN_ROOT}` in a plugin skill's allowed-tools (CHANGELOG 2.1.0: without
+  // it, "tools incorrectly require approval"), so `Bash(${CLAUDE_PLUGIN_ROOT}/scripts/x.sh *)` pre-approves the
+  // script by its real path.
+  const pluginRoot = located.scope === "plugin" ? yield* pluginRootOf(located.dir) : undefined
+  const written = yield* toolsField(withPluginRoot(data, pluginRoot), "allowed-tools", located.path)
   if (ignored && written !== undefined) {
     yield* warn(Warning.notice(`${profile.title} reads no allowed-tools: the tools it lists are neither granted nor restricted there, and its own approval policy decides every tool`))
   }
