@@ -10,7 +10,7 @@ import type { MatchResult } from "../app/skills/match.js"
 import type { PermissionsResult } from "../app/skills/permissions.js"
 import type { PromptResult } from "../app/skills/prompt.js"
 import { profileOf } from "../domain/agents/index.js"
-import { notBuiltHere, notBuiltNote } from "../domain/protocol/discovery.js"
+import { nameUnder, notBuiltHere, notBuiltNote } from "../domain/protocol/discovery.js"
 import { renderPromptBlock } from "../domain/protocol/prompt.js"
 import { MIN_COVERAGE } from "../domain/protocol/match.js"
 import { pct } from "./percent.js"
@@ -48,7 +48,8 @@ export const renderDiscover = (r: DiscoverResult): string => {
         ...r.skills.map((s) => {
           const notes = listingNotes(s.listing)
           return [
-            s.name,
+            // As the agent names it: Claude Code lists (and `/` invokes) a plugin's skill as `<plugin>:<skill>`.
+            nameUnder(s, r.agent === "claude"),
             s.scope,
             s.path + (s.link_target !== null ? ` -> ${s.link_target}${s.deployed_by_skc ? " (skc)" : ""}` : ""),
             oneLine(s.description),

@@ -127,3 +127,18 @@ describe("skc permissions reads a skill as the agent does (Claude Code)", () => 
     expect(r.checks.map((c) => c.decision)).toEqual(["allow"])
   })
 })
+
+describe("skc discover names a plugin's skill as Claude Code lists it", () => {
+  it("text: acme:lint-fix (as prompt, budget and match name it); JSON keeps name and plugin apart", async () => {
+    const { renderDiscover } = await import("../../src/render/protocol.js")
+    const w = memoryWorld({
+      files: {
+        "/plug/acme/.claude-plugin/plugin.json": JSON.stringify({ name: "acme" }),
+        "/plug/acme/skills/lint-fix/SKILL.md": "---\nname: lint-fix\ndescription: Fixes lint. Use when asked.\n---\n# lint-fix\n"
+      }
+    })
+    const r = ok(await w.run(discoverCommand({ agent: "claude", plugin_dirs: ["/plug/acme"] })))
+    expect(r.skills.map((s) => [s.name, s.plugin])).toEqual([["lint-fix", "acme"]])
+    expect(renderDiscover(r)).toMatch(/^acme:lint-fix +plugin /m)
+  })
+})
