@@ -52,3 +52,21 @@ describe("skc match: no match, and skills built for another agent only", () => {
     expect(codex.diagnostics.warnings).toEqual([])
   })
 })
+
+describe("skc match: no match while the agent's listing budget cut the descriptions (Codex)", () => {
+  it("says how many were cut and where to see it; with a large window nothing is cut and nothing said", async () => {
+    const files: Record<string, string> = { "/proj/.git/HEAD": "ref: refs/heads/main\n" }
+    for (let i = 0; i < 120; i++) {
+      files[`/proj/.agents/skills/skill-${i}/SKILL.md`] = SKILL(`skill-${i}`, `Handles task number ${i} with a long and careful description of what it does. `.repeat(3) + "Use when asked.")
+    }
+    const w = memoryWorld({ files })
+    const r = Result.getOrThrow(await w.run(match({ query: "zeroize secret keys in memory", agent: "codex" })))
+    expect(r.results).toEqual([])
+    expect(w.diagnostics.warnings.map(renderWarning)).toContainEqual(
+      expect.stringMatching(/^warning: \d+ of the 120 skills OpenAI Codex lists are shortened or left out to fit its listing budget, and matched as listed: skc budget --agent codex shows the cuts; --context-tokens <n> gives the model's window$/)
+    )
+    const wide = memoryWorld({ files })
+    Result.getOrThrow(await wide.run(match({ query: "zeroize secret keys in memory", agent: "codex", context_tokens: 10_000_000 })))
+    expect(wide.diagnostics.warnings.map(renderWarning).filter((l) => l.includes("listing budget"))).toEqual([])
+  })
+})

@@ -251,6 +251,20 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   // reads no `.agents/skills`): said, with the build that deploys them here, as discover says it. An agent's
   // probe got "No skill matches" for pdf and pptx, deployed and even named, and skipped both.
   if (results.length === 0) yield* warnUndeployed(found, ` (or match for the agent that reads them: --agent <name>; over MCP, the argument agent)`)
+  // No match while the agent's listing budget cut what it lists (Codex: every description shortened, then names
+  // only): said, since the match reads what the agent reads. A probe over 104 skills got "No skill matches" for
+  // 9 of 20 tasks, descriptions cut to 15-80 characters, with nothing pointing at the budget.
+  if (results.length === 0 && profile.listing.layout !== "claude") {
+    const skills = listing.entries.filter((e) => e.kind !== "command")
+    const cut = skills.filter((e) => e.listed !== "full" || e.entry_chars < e.whole_chars).length
+    if (cut > 0) {
+      yield* warn(
+        Warning.notice(
+          `${cut} of the ${skills.length} skills ${profile.title} lists ${cut === 1 ? "is" : "are"} shortened or left out to fit its listing budget, and matched as listed: skc budget --agent ${found.agent} shows the cuts${input.context_tokens === undefined ? "; --context-tokens <n> gives the model's window" : ""}`
+        )
+      )
+    }
+  }
   // A skill whose frontmatter names it otherwise than its directory (`vercel-react-best-practices` in
   // `react-best-practices/`): skc_outline and skc_show resolve the directory's name and answered E001 to the
   // name match gave (an agent's probe: a wasted call each time). Said beside it.
