@@ -561,17 +561,32 @@ const listedCopies = Effect.fnUntraced(function* (winners: ReadonlyArray<Discove
  * Claude Code knows a skill by its directory's name (its listing: `- <dir> (<name>)`), not by the name
  * its frontmatter gives: a copy of a name in a directory of another name is listed beside the first
  * (`tf-copy (tf)`), as `skc prompt` and `skc budget` count it; only a copy in a directory of a name
- * already listed is hidden (the user's copy winning over the project's).
+ * already listed is hidden (the user's copy winning over the project's). A copy that is the same
+ * directory as one already listed (two links to one skill: `pdf` and `pdf-tools` both leading to
+ * `shared/pdf`) is one skill: Claude Code detects duplicates by the files' inodes (CHANGELOG 2.1.0, "false
+ * skill duplicate detection on filesystems with large inodes"), and lists it once.
  */
-const listedByDirectoryName = (winners: ReadonlyArray<DiscoveredSkill>, copies: ReadonlyArray<ShadowedSkill>, path: Path): ReadonlyArray<ShadowedSkill> => {
+const listedByDirectoryName = Effect.fnUntraced(function* (winners: ReadonlyArray<DiscoveredSkill>, copies: ReadonlyArray<ShadowedSkill>, path: Path) {
+  const fs = yield* FileSystem
+  // Recovery: a directory whose real path cannot be read counts as its own (listed, as before).
+  const real = (dir: string) => fs.realPath(dir).pipe(Effect.orElseSucceed(() => dir))
   const dirNames = new Set(winners.map((w) => path.basename(w.dir)))
-  return copies.map((c) => {
+  const reals = new Set<string>()
+  for (const w of winners) if (copies.some((c) => c.name === w.name)) reals.add(yield* real(w.dir))
+  const out: Array<ShadowedSkill> = []
+  for (const c of copies) {
     const dirName = path.basename(c.dir)
-    if (dirNames.has(dirName)) return c
+    const same = yield* real(c.dir)
+    if (dirNames.has(dirName) || reals.has(same)) {
+      out.push(c)
+      continue
+    }
     dirNames.add(dirName)
-    return { ...c, also_listed: true as const }
-  })
-}
+    reals.add(same)
+    out.push({ ...c, also_listed: true as const })
+  }
+  return out
+})
 
 export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInput = {}) {
   const agent = input.agent ?? "claude"
@@ -606,7 +621,7 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
     profileOf(agent).dirs.everyCopyListed === true
       ? yield* listedCopies(precedence.skills, precedence.shadowed)
       : profileOf(agent).listing.layout === "claude"
-        ? listedByDirectoryName(precedence.skills, precedence.shadowed, path)
+        ? yield* listedByDirectoryName(precedence.skills, precedence.shadowed, path)
         : precedence.shadowed
   const result: DiscoverResult = { agent, searched, project_root: root, ...precedence, shadowed }
   // OpenCode keeps whichever copy of a name it finished reading last: skc cannot say which it will use.
