@@ -8,6 +8,7 @@
 import { Schema } from "effect"
 import { parse as parseToml } from "smol-toml"
 import { isProfileName, PROFILE_NAMES } from "./agents/names.js"
+import { BUILTIN_TARGETS } from "./targets.js"
 import { jsonSchemaDraft07 } from "./jsonSchema.js"
 
 export const SUPPORTED_CONFIG_VERSION = 1
@@ -252,7 +253,11 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
     doc = parseToml(text, { integersAsBigInt: "asNeeded" }) as Record<string, unknown>
   } catch (e) {
     const msg = e instanceof Error ? e.message.split("\n")[0] : String(e)
-    return { layer: {}, problems: [{ level: "error", message: `invalid TOML in ${label}: ${msg}; file ignored` }] }
+    // Where: the parser's line and column (smol-toml's TomlError), so one mistake in a team's file is found
+    // without bisecting it; the whole file was ignored with no hint where.
+    const at = e as { readonly line?: unknown; readonly column?: unknown }
+    const where = typeof at.line === "number" && typeof at.column === "number" ? ` (line ${at.line}, column ${at.column})` : ""
+    return { layer: {}, problems: [{ level: "error", message: `invalid TOML in ${label}${where}: ${msg}; file ignored` }] }
   }
   const problems: Array<ConfigProblem> = []
   if ("version" in doc) {
@@ -306,8 +311,14 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   if (targetEntries !== undefined) {
     targets = {}
     for (const [k, v] of targetEntries) {
-      if (isTarget(v)) targets[k] = v
-      else problems.push({ level: "warning", message: `targets.${k} in ${label} must be a path string; ignored` })
+      // A NUL byte is no path (the build failed E999 on every skill, `stat` refusing it), as in plugin_dirs and [build] targets.
+      // A name that is a built-in target's (`claude`) replaces it: no --target reaches the agent's own directory
+      // any more, and the advice about links left there named it in vain (a config probe).
+      if (isTarget(v) && !v.includes("\0") && BUILTIN_TARGETS[k] !== undefined) {
+        problems.push({ level: "warning", message: `targets.${k} in ${label} replaces the built-in target '${k}' (${BUILTIN_TARGETS[k]}): a build naming ${k} deploys to ${v} instead; give the directory another name to keep both` })
+      }
+      if (isTarget(v) && !v.includes("\0")) targets[k] = v
+      else problems.push({ level: "warning", message: `targets.${k} in ${label} must be a path string${typeof v === "string" && v.includes("\0") ? " without a NUL byte" : ""}; ignored` })
     }
   }
   const lintEntries = tableEntries("lint")
@@ -316,6 +327,10 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
     lint = {}
     for (const [rule, v] of lintEntries) {
       const setting = parseLintSetting(v)
+      // A rule written twice in two cases (`SKL201` and `skl201`): the second silently replaced the first.
+      if (setting !== undefined && lint[rule.toUpperCase()] !== undefined) {
+        problems.push({ level: "warning", message: `lint.${rule} in ${label} sets ${rule.toUpperCase()} again (rule ids are read without case); this one is used` })
+      }
       if (setting !== undefined) lint[rule.toUpperCase()] = setting
       else problems.push({ level: "warning", message: `lint.${rule} in ${label} must be "off", "warning", "error" or a table of options; ignored` })
     }

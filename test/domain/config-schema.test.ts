@@ -36,3 +36,18 @@ describe("config file Schema", () => {
     expect(layer.lint).toEqual({ SKL107: { severity: "error", options: {} } })
   })
 })
+
+describe("config mistakes a team makes are said where they are (a config probe)", () => {
+  it("invalid TOML names its line and column; a NUL in a [targets] path is refused; a lint rule set twice in two cases is said", () => {
+    const bad = parseConfigFile('version = 1\n[search]\ntokenizer = "cjk"\ntokenizer = "ascii"\n', ".skillc/config.toml")
+    expect(bad.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^invalid TOML in \.skillc\/config\.toml \(line 4, column 1\): .*; file ignored$/)])
+    const nul = parseConfigFile('version = 1\n[targets]\nx = "a\\u0000b"\ny = "./ok"\n', "c.toml")
+    expect(nul.layer.targets).toEqual({ y: "./ok" })
+    expect(nul.problems.map((p) => p.message)).toEqual(["targets.x in c.toml must be a path string without a NUL byte; ignored"])
+    const twice = parseConfigFile('version = 1\n[lint]\nSKL201 = { max-lines = 100 }\nskl201 = "error"\n', "c.toml")
+    expect(twice.problems.map((p) => p.message)).toEqual(["lint.skl201 in c.toml sets SKL201 again (rule ids are read without case); this one is used"])
+    const shadow = parseConfigFile('version = 1\n[targets]\nclaude = "./team-skills"\n', "c.toml")
+    expect(shadow.layer.targets).toEqual({ claude: "./team-skills" })
+    expect(shadow.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^targets\.claude in c\.toml replaces the built-in target 'claude' \(.*\): a build naming claude deploys to \.\/team-skills instead; give the directory another name to keep both$/)])
+  })
+})
