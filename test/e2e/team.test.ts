@@ -312,6 +312,9 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     expect(read.code).toBe(0)
     expect(read.stdout + read.stderr).not.toContain("s3cret")
     expect(JSON.parse(read.stdout)).toMatchObject({ source: pg.url.replace("postgres@", ""), machines: ["nobody"], data: { agent_accesses: 0 } })
+    // A --machine that matches none of the skill's pushed rows is said, with their count (a probe: a host name
+    // typed otherwise read as an unread skill).
+    expect(read.stderr).toMatch(/^warning: no team row of 'teamerr' passes --machine nobody: the team database holds \d+ of its rows without them/m)
   }, 120_000)
 
   it("a log of several pages (10,000 rows each) is pushed whole, repeated rows included; a second push adds nothing", async () => {

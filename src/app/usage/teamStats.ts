@@ -22,7 +22,9 @@ import { ACROSS_SKILLS, logDbIn } from "./accessLog.js"
 import { Settings } from "../shared/index.js"
 import { type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
 import { skillsInScope } from "../skills/index.js"
-import { stats, type StatsQuery } from "./stats.js"
+import { parseFilters, stats, type StatsQuery } from "./stats.js"
+import { Warning } from "../../domain/errors.js"
+import { warn } from "../../ports/Diagnostics.js"
 import { statsAll, type StatsAllInput } from "./statsAll.js"
 import { statsReport } from "./statsReport.js"
 
@@ -73,9 +75,36 @@ export const teamSourceOf = (scope: TeamScope): TeamSource => ({
   ...(scope.users && scope.users.length > 0 ? { users: [...scope.users] } : {})
 })
 
+/**
+ * `--machine` and `--user` that let none of the skill's team rows through while it has some: said, with the
+ * count without them (a host name typed otherwise than the one that pushed, `alice-laptop.local` for
+ * `alice-laptop`, read as an unread skill). The store applies them, so the local check cannot see them.
+ */
+const sayTeamFilteredOut = Effect.fnUntraced(function* (input: TeamStatsInput) {
+  if ((input.machines ?? []).length === 0 && (input.users ?? []).length === 0) return
+  const team = yield* TeamLogStore
+  const { sha256Hex } = yield* Hasher
+  const skill = yield* resolveCommandSkill(input.skill)
+  const filters = yield* parseFilters(input)
+  const either = (kind: "machine" | "user", values: ReadonlyArray<string> | undefined) => (values ?? []).flatMap((v) => [v, identityHash(sha256Hex, kind, v)])
+  const count = (machines: ReadonlyArray<string>, users: ReadonlyArray<string>) =>
+    team
+      .aggregate("commands", { ...filters, machines, users, skills: [skill.name] })
+      .pipe(Effect.map((r) => (r.groupBy === "commands" ? r.rows.reduce((n, row) => n + row.count, 0) : 0)))
+  // Recovery: the note only adds to the report; a store that cannot count leaves it out.
+  const narrowed = yield* count(either("machine", input.machines), either("user", input.users)).pipe(Effect.orElseSucceed(() => 1))
+  if (narrowed > 0) return
+  // Recovery: as above.
+  const all = yield* count([], []).pipe(Effect.orElseSucceed(() => 0))
+  if (all === 0) return
+  const given = [...(input.machines ?? []).map((m) => `--machine ${m}`), ...(input.users ?? []).map((u) => `--user ${u}`)].join(", ")
+  yield* warn(Warning.notice(`no team row of '${skill.name}' passes ${given}: the team database holds ${all} of its rows without them (sync --to lists machines and users by hash)`))
+})
+
 /** One skill's view (text or JSON). */
 export const teamStats = Effect.fn("skc.teamStats")(function* (input: TeamStatsInput) {
   const outcome = yield* onTeam(input, Effect.map(resolveCommandSkill(input.skill), (s) => [s]), stats(input))
+  yield* sayTeamFilteredOut(input)
   return { ...outcome, report: { ...outcome.report, ...teamSourceOf(input) } }
 })
 
