@@ -326,6 +326,11 @@ describe("RFC-0004:C-INDEX lifecycle end to end", () => {
         writeFileSync(s.indexFile(), good)
         new Database(s.indexFile()).exec("DELETE FROM index_meta WHERE key = 'source_hash'").close()
       },
+      // A table show reads, dropped with the rest intact: build said "up-to-date" and show stayed E002 (a probe).
+      "no headings table": () => {
+        writeFileSync(s.indexFile(), good)
+        new Database(s.indexFile()).exec("DROP TABLE headings").close()
+      },
       "empty file": () => writeFileSync(s.indexFile(), "")
     }
     for (const [name, damage] of Object.entries(damages)) {
@@ -355,6 +360,12 @@ describe("RFC-0004:C-INDEX lifecycle end to end", () => {
     expect(s.run(["show", "demo", "--section", "Setup"]).stderr).toBe(E002)
     expect(await s.index()).toMatchObject({ action: "rebuilt", reason: "stale-schema" })
     expect(s.run(["search", "demo", "rebase"]).code).toBe(0)
+  })
+
+  it("RFC-0004:C-INDEX build step 5 skips only when the schema matches: a newer schema_version (another skc's) is rebuilt", async () => {
+    setMeta("schema_version", "99")
+    expect(await s.index()).toMatchObject({ action: "rebuilt", reason: "stale-schema" })
+    expect(s.run(["show", "demo", "--section", "Setup"]).code).toBe(0)
   })
 
   it("RFC-0009:C-TOKENIZER switching the tokenizer (env or config) is E002 until the next build", async () => {

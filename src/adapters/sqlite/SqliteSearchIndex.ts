@@ -234,6 +234,9 @@ const openOnce = (path: string, stamp: string | undefined = fileStamp(path)): Ef
     return yield* indexOn(client.success, path, { stamp })
   })
 
+/** The tables every skill's index holds (the in-memory one of an unwritable cache too); the index across skills all but `headings`. */
+const REQUIRED_TABLES = ["index_meta", "sections", "section_places", "section_own", "headings"] as const
+
 /**
  * The queries of an opened index; `onDisk` (a file, with its identity when known): also check the file's
  * size against SQLite's page count, and remember a read that finds it damaged, for the next build.
@@ -251,6 +254,13 @@ const indexOn = (db: Database, path: string, onDisk: { readonly stamp: string | 
         const [{ page_count }] = run<{ page_count: number }>("PRAGMA page_count", [])
         const problem = onDisk !== undefined ? sizeProblem(path, page_size, page_count) : undefined
         if (problem !== undefined) return { _tag: "Corrupt", reason: problem }
+        // A table the queries read that is not there (dropped by hand, or a file of another program): corrupt, so
+        // that build replaces it (RFC-0004:C-INDEX: a read failure is corruption). It passed as up to date, and
+        // `show` answered E002 "run skc build" that no build mended (an old-data probe).
+        const tables = new Set(run<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'", []).map((r) => r.name))
+        // The one index over several skills (acrossIndex.ts, with its `members`) holds no headings: show never reads it.
+        const lacking = REQUIRED_TABLES.filter((t) => !tables.has(t) && !(t === "headings" && tables.has("members")))
+        if (lacking.length > 0) return { _tag: "Corrupt", reason: `no table ${lacking.join(", ")}` }
         return parseIndexMeta(run<{ key: unknown; value: unknown }>("SELECT key, value FROM index_meta", []))
       },
       catch: (e) => e

@@ -150,6 +150,9 @@ export const buildVerdict = (read: MetaRead, expected: Expected): BuildVerdict =
   if (read._tag === "Missing") return { _tag: "Create" }
   if (read._tag === "Corrupt") return { _tag: "Replace", reason: "corrupt", detail: read.reason }
   if (read.meta.skill_path !== expected.skillPath) return { _tag: "Collision" }
+  // Build step 5: skipped only when the schema matches (RFC-0004:C-INDEX "If all match"): an index of a newer
+  // skc (schema 99) is rewritten in this one's schema, where search only refuses an older one.
+  if (read.meta.schema_version !== SCHEMA_VERSION) return { _tag: "Replace", reason: "stale-schema" }
   const stale = staleness(read.meta, expected)
   return stale === undefined ? { _tag: "UpToDate" } : { _tag: "Replace", reason: stale }
 }
