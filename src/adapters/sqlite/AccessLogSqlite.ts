@@ -155,6 +155,39 @@ const checkHeader = (dbFile: string): void => {
   }
 }
 
+/** The columns of RFC-0007:C-LOGGING's `access_log` after `id`, as an older table gets them: rows kept, a default for each. */
+const LOG_COLUMNS: ReadonlyArray<readonly [name: string, added: string]> = [
+  ["timestamp", "TEXT NOT NULL DEFAULT ''"],
+  ["run_id", "TEXT NOT NULL DEFAULT ''"],
+  ["command", "TEXT NOT NULL DEFAULT ''"],
+  ["skill", "TEXT NOT NULL DEFAULT ''"],
+  ["skill_path", "TEXT NOT NULL DEFAULT ''"],
+  ["cwd", "TEXT NOT NULL DEFAULT ''"],
+  ["args", "TEXT NOT NULL DEFAULT '{}'"],
+  ["error", "TEXT"]
+]
+
+/**
+ * An `access_log` of an older or foreign schema, brought to this one before it is stamped (in the caller's
+ * transaction): each missing column added, its rows kept. It was stamped as current unchanged, and every
+ * row then went to the fallback log without a word, `stats` failed E999 "no such column: args" and `sync`
+ * said E041 "not writable" (an old-data probe). A table no row can be written into — no `id`, or a column
+ * of its own that must be given and has no default — is another program's: the log is moved aside whole
+ * (logRepair.ts, its rows kept there) and made afresh.
+ */
+const migrateColumns = (db: Database): void => {
+  if (!hasTable(db)) return
+  const columns = db.prepare("PRAGMA table_info(access_log)").all() as Array<{ name: string; notnull: number; dflt_value: unknown; pk: number }>
+  const names = new Set(columns.map((c) => c.name))
+  const known = new Set(["id", ...LOG_COLUMNS.map(([n]) => n)])
+  const blocking = columns.filter((c) => !known.has(c.name) && c.notnull === 1 && c.dflt_value === null && c.pk === 0).map((c) => c.name)
+  if (!names.has("id") || blocking.length > 0) {
+    const why = !names.has("id") ? "no id column" : `column${blocking.length === 1 ? "" : "s"} ${blocking.join(", ")} that no row of skc's fills`
+    throw new UnsoundLog(`its access_log table is not skc's (${why})`, "SQLITE_CORRUPT")
+  }
+  for (const [name, added] of LOG_COLUMNS) if (!names.has(name)) db.exec(`ALTER TABLE access_log ADD COLUMN ${name} ${added}`)
+}
+
 /**
  * Open for writing: create the directories, the file, WAL mode and the schema
  * when missing. `synchronous = NORMAL` in WAL mode keeps every commit atomic
@@ -165,9 +198,23 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
   checkHeader(dbFile)
   const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
   try {
-    if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
+    const version = db.pragma("user_version", { simple: true }) as number
+    // A log of a newer skc keeps its version: stamped down to this one's, the newer skc would migrate it again.
+    if (version < SCHEMA_VERSION) {
       db.pragma("journal_mode = WAL")
-      db.exec(`BEGIN IMMEDIATE;${SCHEMA}COMMIT;`)
+      db.exec("BEGIN IMMEDIATE")
+      try {
+        migrateColumns(db)
+        db.exec(`${SCHEMA}COMMIT;`)
+      } catch (e) {
+        // `isTransaction` is newer than Node 22.13: a rollback with none open only fails, and is let go.
+        try {
+          db.exec("ROLLBACK")
+        } catch {
+          // none open
+        }
+        throw e
+      }
     }
     db.pragma("synchronous = NORMAL")
     return db
