@@ -112,9 +112,14 @@ export const recordApproval = Effect.fnUntraced(function* (loaded: LoadedToolSki
       // Read under the lock: the store as the last writer left it.
       const store = yield* readApprovals(true)
       const now = new Date(yield* Clock.currentTimeMillis).toISOString()
+      // The record's fields skc does not read, and whatever else the file holds, are written back (`kept`, `more`).
+      const earlier = store.approvals[loaded.resolved.canonicalSourceDir]
       const next: ApprovalStore = {
-        version: 1,
-        approvals: { ...store.approvals, [loaded.resolved.canonicalSourceDir]: { skill: loaded.resolved.name, sha256: loaded.sha256, approved_at: now } }
+        ...store,
+        approvals: {
+          ...store.approvals,
+          [loaded.resolved.canonicalSourceDir]: { skill: loaded.resolved.name, sha256: loaded.sha256, approved_at: now, ...(earlier?.more === undefined ? {} : { more: earlier.more }) }
+        }
       }
       yield* fs.writeFileAtomic(file, renderApprovalStore(next)).pipe(
         Effect.mapError((e) => new InternalError({ message: `cannot write approval store '${file}': ${ioReason(e)}; the approvals stored are kept`, cause: e }))

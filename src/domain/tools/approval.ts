@@ -22,14 +22,24 @@ export interface ApprovalRecord {
   readonly skill: string
   readonly sha256: string
   readonly approved_at: string
+  /** The record's fields skc does not read (another tool's, a later skc's: `approved_by`), kept as written. */
+  readonly more?: Readonly<Record<string, unknown>>
 }
 
 export interface ApprovalStore {
   readonly version: 1
   readonly approvals: Readonly<Record<string, ApprovalRecord>>
+  /**
+   * What the file holds that skc does not read, written back as it was (nothing stored is lost): keys beside
+   * `version` and `approvals` (`trusted_dirs`), and entries of `approvals` that are no record of skc's.
+   * A rewrite by `skc approve` dropped them without a word (an old-data probe).
+   */
+  readonly kept?: { readonly top: Readonly<Record<string, unknown>>; readonly entries: Readonly<Record<string, unknown>> }
 }
 
 export const EMPTY_STORE: ApprovalStore = { version: 1, approvals: {} }
+
+const RECORD_FIELDS = new Set(["skill", "sha256", "approved_at"])
 
 export const parseApprovalStore = (text: string): { readonly store: ApprovalStore } | { readonly problem: string } => {
   let data: unknown
@@ -44,16 +54,25 @@ export const parseApprovalStore = (text: string): { readonly store: ApprovalStor
   const raw = (data as { approvals?: unknown }).approvals
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { problem: "'approvals' is not an object" }
   const approvals: Record<string, ApprovalRecord> = {}
+  const entries: Record<string, unknown> = {}
   for (const [path, r] of Object.entries(raw as Record<string, unknown>)) {
-    const rec = r as Partial<ApprovalRecord> | null
-    if (rec && typeof rec.sha256 === "string" && typeof rec.skill === "string") {
-      approvals[path] = { skill: rec.skill, sha256: rec.sha256, approved_at: String(rec.approved_at ?? "") }
-    }
+    const rec = r as (Partial<ApprovalRecord> & Record<string, unknown>) | null
+    if (rec && typeof rec === "object" && typeof rec.sha256 === "string" && typeof rec.skill === "string") {
+      const more = Object.fromEntries(Object.entries(rec).filter(([k]) => !RECORD_FIELDS.has(k)))
+      approvals[path] = { skill: rec.skill, sha256: rec.sha256, approved_at: String(rec.approved_at ?? ""), ...(Object.keys(more).length > 0 ? { more } : {}) }
+    } else entries[path] = r
   }
-  return { store: { version: 1, approvals } }
+  const top = Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([k]) => k !== "version" && k !== "approvals"))
+  const kept = Object.keys(top).length > 0 || Object.keys(entries).length > 0 ? { kept: { top, entries } } : {}
+  return { store: { version: 1, approvals, ...kept } }
 }
 
-export const renderApprovalStore = (store: ApprovalStore): string => JSON.stringify(store, null, 2) + "\n"
+/** The file's text: skc's records, each with the fields it does not read, and everything else it held, as it was. */
+export const renderApprovalStore = (store: ApprovalStore): string => {
+  const approvals: Record<string, unknown> = { ...(store.kept?.entries ?? {}) }
+  for (const [path, r] of Object.entries(store.approvals)) approvals[path] = { ...(r.more ?? {}), skill: r.skill, sha256: r.sha256, approved_at: r.approved_at }
+  return JSON.stringify({ ...(store.kept?.top ?? {}), version: 1, approvals }, null, 2) + "\n"
+}
 
 export type ApprovalState = "approved" | "changed" | "new"
 
