@@ -491,4 +491,6 @@ export interface SkillReport extends TeamSource {
   readonly latestEval?: LatestEval
   /** Issue 49 item 4: activated (Claude Code's telemetry, by trigger) → read; the report draws it. */
   readonly funnel?: FunnelData
+  /** `--limit`: the rows each list of the HTML report shows (its default bound otherwise); the outline is whole. */
+  readonly limit?: number
 }

@@ -7,8 +7,11 @@
 import type { EvalResult } from "../app/eval/eval.js"
 import { missExplanation } from "./eval.js"
 import { pct } from "./percent.js"
+import { visible } from "../domain/visible.js"
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+// Control characters and bidirectional overrides shown escaped, as the text and the stats report show them: a
+// query holding U+202E read "extract pdf text please" beside a Why that contradicted it.
+const esc = (s: string) => visible(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const ratio = (x: number | null) => (x === null ? "–" : x.toFixed(2))
 
 export const renderEvalHtml = (r: EvalResult): string => {
@@ -48,16 +51,19 @@ export const renderEvalHtml = (r: EvalResult): string => {
         "\n</table>"
   const failing = r.skills.filter((s) => !s.meets_min_pass)
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>skc eval</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>skc eval</title>
 <style>
-body{font:14px/1.5 system-ui,sans-serif;margin:2rem;color:#222}
-table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border:1px solid #ccc;padding:.25rem .6rem;text-align:left}
-th{background:#f4f4f4}tr.fail td{background:#fdecea}tr.ok td:last-child{color:#1a7f37}tr.fail td:last-child{color:#c62828;font-weight:600}
+:root{color-scheme:light dark;--bg:#fff;--fg:#222;--line:#ccc;--head:#f4f4f4;--failbg:#fdecea;--ok:#1a7f37;--fail:#c62828}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--line:#3d444d;--head:#151b23;--failbg:#3c1618;--ok:#3fb950;--fail:#f85149}}
+body{font:14px/1.5 system-ui,sans-serif;margin:2rem;color:var(--fg);background:var(--bg)}
+table{border-collapse:collapse;margin:.5rem 0 1.5rem;max-width:100%}td,th{border:1px solid var(--line);padding:.25rem .6rem;text-align:left;vertical-align:top;overflow-wrap:anywhere;unicode-bidi:plaintext}
+th{background:var(--head)}tr.fail td{background:var(--failbg)}tr.ok td:last-child{color:var(--ok)}tr.fail td:last-child{color:var(--fail);font-weight:600}
 .verdict{font-weight:600}
+@media (max-width:600px){body{margin:1rem .5rem}td,th{padding:.2rem .35rem}}
 </style></head><body>
 <h1>skc eval</h1>
 <p>${r.skills.length} skill${r.skills.length === 1 ? "" : "s"} for ${esc(r.agent)}, ${r.judge === "match" ? `match judge (threshold ${r.threshold})` : "command judge"}, min pass ${pct(r.min_pass)}.</p>
-<table><tr><th>Skill</th><th>Pass</th><th>Precision</th><th>Recall</th><th>Train</th><th>Validation</th><th></th></tr>
+<table><thead><tr><th>Skill</th><th>Pass</th><th>Precision</th><th>Recall</th><th>Train</th><th>Validation</th><th>Verdict</th></tr></thead>
 ${rows}
 </table>
 <p class="verdict">${failing.length === 0 ? `PASS: every skill reaches ${pct(r.min_pass)}` : `FAIL: ${failing.map((s) => esc(s.skill)).join(", ")} below ${pct(r.min_pass)}`}</p>

@@ -51,14 +51,16 @@ ul.tree ul{padding-left:18px;border-left:1px solid var(--border);margin-left:6px
 .bar>span{display:block;height:100%;background:var(--bar);border-radius:5px}
 .count{text-align:right;font-variant-numeric:tabular-nums}
 table{width:100%;border-collapse:collapse}
-th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--border);vertical-align:top;unicode-bidi:plaintext}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--border);vertical-align:top;unicode-bidi:plaintext;overflow-wrap:anywhere}
 th{color:var(--muted);font-weight:600;font-size:12px}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 td.zero{color:var(--zero);font-weight:600}
+td.barcell{width:40%;min-width:80px}td.sub{padding-left:24px}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 svg.timeline{width:100%;height:auto;display:block}
 svg.timeline .b{fill:var(--bar)}svg.timeline text{fill:var(--muted);font-size:11px}svg.timeline line{stroke:var(--border)}
 footer{color:var(--muted);font-size:12px}
+@media (max-width:600px){main{padding:16px 10px 32px}.row{grid-template-columns:minmax(0,1fr) 64px 40px;gap:6px}ul.tree ul{padding-left:8px;margin-left:2px}}
 @media print{:root{--bg:#fff;--fg:#000;--muted:#444;--card:#fff;--border:#bbb;--bar:#1f5fbf;--track:#e5e5e5}
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}main{max-width:none;padding:0}
 section.panel,.card,tr{break-inside:avoid}}
@@ -187,10 +189,21 @@ const timelineSvg = (timeline: SkillReport["timeline"]): string => {
   )
 }
 
-const tableOf = (id: string, headers: ReadonlyArray<[string, boolean]>, rows: ReadonlyArray<string>, empty: string) =>
-  rows.length === 0
-    ? `<p class="empty">${e(empty)}</p>`
-    : `<table id="${id}-table"><thead><tr>${headers.map(([h, num]) => `<th${num ? ' class="num"' : ""}>${e(h)}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`
+/**
+ * The rows a list of the report shows without `--limit`: a log of 2,000 distinct 4,000-character questions
+ * (an agent's dozens of calls a task add up) made a 24 MB page, 16 MB of it one list, `--limit` ignored.
+ */
+export const HTML_LIST_ROWS = 200
+
+const tableOf = (id: string, headers: ReadonlyArray<[string, boolean]>, rows: ReadonlyArray<string>, empty: string, limit: number = HTML_LIST_ROWS) => {
+  if (rows.length === 0) return `<p class="empty">${e(empty)}</p>`
+  const shown = rows.slice(0, limit)
+  const more = rows.length - shown.length
+  return (
+    `<table id="${id}-table"><thead><tr>${headers.map(([h, num]) => `<th${num ? ' class="num"' : ""}>${e(h)}</th>`).join("")}</tr></thead><tbody>${shown.join("")}</tbody></table>` +
+    (more > 0 ? `<p class="empty">… and ${more.toLocaleString("en-US")} more</p>` : "")
+  )
+}
 
 const panel = (id: string, title: string, content: string) => `<section class="panel" id="${id}"><h2>${e(title)}</h2>${content}</section>`
 
@@ -201,7 +214,9 @@ const funnelHtml = (f: NonNullable<SkillReport["funnel"]>): string => {
   const max = Math.max(f.activated, f.reads, 1)
   const triggers = Object.entries(f.by_trigger)
   const row = (key: string, label: string, count: number, detail: string) =>
-    `<tr data-step="${key}"><td>${e(label)}</td><td class="num">${n(count)}</td><td>${bar(count, max)}</td><td>${e(detail)}</td></tr>`
+    // The bar's cell has a width of its own (a bar in a cell sized by its content drew as a dot); a trigger's
+    // row is indented by its class, as spaces collapse in HTML.
+    `<tr data-step="${key}"><td${key.startsWith("trigger-") ? ' class="sub"' : ""}>${e(label.trim())}</td><td class="num">${n(count)}</td><td class="barcell">${bar(count, max)}</td><td>${e(detail)}</td></tr>`
   const rows = [
     `<tr data-step="listed"><td>listed</td><td class="num">–</td><td></td><td>every session of an agent the skill is deployed to (not exported)</td></tr>`,
     row("activated", "activated", f.activated, `${n(f.sessions)} session${f.sessions === 1 ? "" : "s"}`),
@@ -214,7 +229,7 @@ const funnelHtml = (f: NonNullable<SkillReport["funnel"]>): string => {
       : "Read without activation: reads, but no activation recorded for this period."
   )
   const none = f.activated === 0 && f.reads === 0 ? ["No activation and no read recorded (skc stats --import-otel <file>, or Claude Code's OTLP export pointed at skc mcp --http)."] : []
-  return `<table id="funnel-table"><thead><tr><th>Step</th><th class="num">Count</th><th></th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` +
+  return `<table id="funnel-table"><thead><tr><th>Step</th><th class="num">Count</th><th>Share</th><th>Detail</th></tr></thead><tbody>${rows.join("")}</tbody></table>` +
     [...said, ...none].map((t) => `<p class="empty" data-signal>${e(t)}</p>`).join("")
 }
 
@@ -251,7 +266,8 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
         "files",
         [["File", false], ["Reads (sections shown, or opened whole)", true]],
         (r.files ?? []).map((f) => `<tr data-file="${e(f.file)}" data-count="${f.count}"><td><code>${e(f.file)}</code></td><td class="num">${n(f.count)}</td></tr>`),
-        "No file was read."
+        "No file was read.",
+        r.limit
       )
     ),
     ...(r.funnel === undefined ? [] : [panel("funnel", "Activated → read (Claude Code's telemetry)", funnelHtml(r.funnel))]),
@@ -265,9 +281,10 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
         [["What", false], ["Kind", false], ["Times", true]],
         r.lookedFor.map(
           (u) =>
-            `<tr data-kind="${u.kind}" data-target="${e(u.target)}"><td>${e(u.target)}${u.file === undefined ? "" : ` <span class="file">(in ${e(u.file)})</span>`}</td><td>${KIND_LABEL[u.kind]}</td><td class="num">${n(u.count)}</td></tr>`
+            `<tr data-kind="${u.kind}" data-target="${e(u.target)}"><td>${e(shownQuery(u.target))}${u.file === undefined ? "" : ` <span class="file">(in ${e(u.file)})</span>`}</td><td>${KIND_LABEL[u.kind]}</td><td class="num">${n(u.count)}</td></tr>`
         ),
-        "No search came back empty and no lookup missed."
+        "No search came back empty and no lookup missed.",
+        r.limit
       )
     ),
     panel(
@@ -281,7 +298,8 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
             `<tr data-query="${e(q.query)}"><td>${e(shownQuery(q.query))}</td><td class="num">${n(q.count)}</td>` +
             `<td class="num${q.result_count === 0 ? " zero" : ""}">${q.result_count === null ? "–" : n(q.result_count)}${q.partial ? " (partial)" : ""}</td></tr>`
         ),
-        "No searches."
+        "No searches.",
+        r.limit
       )
     ),
     panel(
@@ -294,7 +312,8 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
           (x) =>
             `<tr><td>${e(x.command)}</td><td>${e(x.target)}</td><td><code>${e(x.error)}</code></td><td class="num">${n(x.count)}</td></tr>`
         ),
-        "No failed calls."
+        "No failed calls.",
+        r.limit
       )
     ),
     `<footer>Generated by skc on ${e(new Date(now).toISOString().replace(/\.\d{3}Z$/, "Z"))}${origin(r, " from the skill's access log")}. Agent reads are outline, show, open, sources, search and load, over the CLI or MCP.</footer>`

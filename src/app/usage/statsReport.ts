@@ -15,7 +15,7 @@ import { headingReadCounts, outlineSections } from "./statsOutline.js"
 export type { OutlineReads, SkillReport } from "../../domain/stats.js"
 
 
-export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<StatsQuery, "skill" | "since" | "until" | "project" | "reader" | "include_author">) {
+export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<StatsQuery, "skill" | "since" | "until" | "project" | "reader" | "include_author" | "limit">) {
   const filters = yield* parseFilters(input)
   const skill = yield* resolveCommandSkill(input.skill)
   const at = (groupBy: Parameters<typeof aggregateLog>[1]) => aggregateLog(skill.runtimeDir, groupBy, filters)
@@ -45,7 +45,8 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
     lookedFor: fold.unanswered,
     errors: errors.groupBy === "errors" ? errors.rows : [],
     ...(evaluated === undefined ? {} : { latestEval: evaluated }),
-    ...(funnel.groupBy === "funnel" ? { funnel: funnelOf(funnel.rows) } : {})
+    ...(funnel.groupBy === "funnel" ? { funnel: funnelOf(funnel.rows) } : {}),
+    ...(input.limit === undefined ? {} : { limit: input.limit })
   }
   return report
 })

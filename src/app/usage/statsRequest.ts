@@ -96,7 +96,8 @@ export const statsRequestOf: (o: StatsFlags) => Effect.Effect<StatsRequest, Inva
     project: o.project.length === 0 ? undefined : [...o.project],
     reader: o.reader.length === 0 ? undefined : [...o.reader],
     include_author: o.includeAuthor ? true : undefined,
-    limit: o.format === "html" && !o.all ? undefined : limit,
+    // One skill's HTML report: the --limit given caps its lists (its own bound otherwise, HTML_LIST_ROWS); the outline is whole.
+    limit: o.format === "html" && !o.all ? given : limit,
     all: o.all,
     html: o.format === "html",
     given_limit: given ?? null,
