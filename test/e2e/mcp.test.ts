@@ -175,6 +175,8 @@ describe("skc mcp", () => {
   it("RFC-0005 failures are isError results with the CLI's exact error lines, a next step named as the tool call", async () => {
     // The next step a detail line names: the CLI's command, the MCP client's tool call (src/domain/nextStep.ts).
     const asTool: ReadonlyArray<[string, string]> = [["skc sources git-helper", `skc_sources skill="git-helper"`]]
+    // E001's next step too: the tool call (an agent holding the tools may run no shell; src/mcp/toolErrors.ts).
+    const hints: ReadonlyArray<[string, string]> = [["run 'skc list' to see the skills that resolve here", "call skc_list to see the skills that resolve here"]]
     const cases: Array<[string, Record<string, unknown>, ReadonlyArray<string>]> = [
       ["skc_outline", { skill: "no-such-skill" }, ["outline", "no-such-skill"]],
       ["skc_open", { skill: "git-helper", path: "../../outside-secret.txt" }, ["open", "git-helper", "../../outside-secret.txt"]],
@@ -187,7 +189,10 @@ describe("skc mcp", () => {
       const r = await mcp.call(tool, args)
       expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true)
       const [first, ...detail] = cliError(cli).split("\n")
-      const expected = [first, ...detail.map((line) => asTool.reduce((l, [command, call]) => (l.endsWith(`: ${command}`) ? l.replace(command, call) : l), line))]
+      const expected = [
+        first,
+        ...detail.map((line) => hints.reduce((l, [cliHint, toolHint]) => l.replace(cliHint, toolHint), asTool.reduce((l, [command, call]) => (l.endsWith(`: ${command}`) ? l.replace(command, call) : l), line)))
+      ]
       expect(textOf(r)).toBe(expected.join("\n"))
       expect(r.structuredContent).toBeUndefined()
     }
