@@ -54,3 +54,13 @@ describe("SKL502 tool-version-semver: the version as written", () => {
     else expect(found.map((d) => d.message)).toEqual([expect.stringContaining(message)])
   })
 })
+
+describe("tool-skills spec §Parsing: shell features mean something else without a shell (a hostile tool-skill probe)", () => {
+  it("a '#' beginning a word (a comment) and an expansion inside double quotes are SKL512; quoted, or inside a word, they are text", () => {
+    const messages = (command: string) => lint(skill("1.0.0", [command])).filter((d) => d.rule === "SKL512").map((d) => d.message)
+    expect(messages("./scripts/args.sh -- {{v}} # comment {{w}}")).toEqual([expect.stringContaining("a '#' beginning a word begins a shell comment")])
+    expect(messages('./scripts/args.sh -- "$HOME" {{v}}')).toEqual([expect.stringContaining("shell expansion '$H…' inside double quotes is not supported")])
+    expect(messages('./scripts/args.sh "`date`"')).toEqual([expect.stringContaining("shell expansion '`' inside double quotes")])
+    expect(messages("./scripts/args.sh '#general' 'cost: $5' issue#12 {{v}}")).toEqual([])
+  })
+})

@@ -64,6 +64,10 @@ export const tokenizeCommand = (command: string): Result.Result<ReadonlyArray<Ar
       continue
     }
     if (quote === '"') {
+      // Double quotes still expand in a shell: `"$HOME"` and `"$(date)"` were passed as their literal text.
+      if ((c === "$" && /[A-Za-z_{(]/.test(command[i + 1] ?? "")) || c === "`") {
+        return fail(`shell expansion '${c === "`" ? "`" : `$${command[i + 1]}…`}' inside double quotes is not supported (commands run without a shell); wrap it in a script, or write it in single quotes to mean the text itself`, i)
+      }
       if (c === '"') quote = undefined
       else if (c === "\\" && (command[i + 1] === '"' || command[i + 1] === "\\")) {
         pushLiteral(start(), command[i + 1])
@@ -89,6 +93,11 @@ export const tokenizeCommand = (command: string): Result.Result<ReadonlyArray<Ar
       pushLiteral(start(), command[i + 1])
       i += 2
       continue
+    }
+    // A `#` beginning a word begins a shell comment: the words after it were passed as arguments, a value the
+    // author meant commented out among them (a tool-skill probe).
+    if (c === "#" && current === undefined) {
+      return fail("a '#' beginning a word begins a shell comment, which is not supported (commands run without a shell); remove the comment, or quote the word ('#general') to mean the text itself", i)
     }
     if (c === "|" || c === ";" || c === "&" || c === ">" || c === "<" || c === "`") {
       return fail(`shell operator '${c}' is not supported (commands run without a shell); wrap the pipeline in a script`, i)
