@@ -9,6 +9,7 @@ import { Schema } from "effect"
 import { parse as parseToml } from "smol-toml"
 import { isProfileName, PROFILE_NAMES } from "./agents/names.js"
 import { BUILTIN_TARGETS } from "./targets.js"
+import { closest, didYouMean } from "./suggest.js"
 import { jsonSchemaDraft07 } from "./jsonSchema.js"
 
 export const SUPPORTED_CONFIG_VERSION = 1
@@ -246,6 +247,12 @@ const decodeLintSetting = Schema.decodeUnknownOption(LintRuleSettingSchema)
 /** A value as a warning quotes it: JSON, save what JSON cannot say (NaN and infinities read "null"; a bigint throws). */
 const shown = (v: unknown): string => (typeof v === "bigint" || (typeof v === "number" && !Number.isFinite(v)) ? String(v) : JSON.stringify(v) ?? String(v))
 
+/** `; did you mean 'build'?` for a key that reads as a typo of a known one (`buidl`), else nothing. */
+const meant = (key: string, known: ReadonlyArray<string>, prefix = ""): string => {
+  const hint = didYouMean(closest(key, known, 1).map((k) => `${prefix}${k}`))
+  return hint === undefined ? "" : `; ${hint}`
+}
+
 export const parseConfigFile = (text: string, label: string): ParsedConfigFile => {
   let doc: Record<string, unknown>
   try {
@@ -278,7 +285,7 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
     }
   }
   for (const key of Object.keys(doc)) {
-    if (!KNOWN_TOP.has(key)) problems.push({ level: "warning", message: `unknown key '${key}' in ${label} ignored` })
+    if (!KNOWN_TOP.has(key)) problems.push({ level: "warning", message: `unknown key '${key}' in ${label} ignored${meant(key, [...KNOWN_TOP])}` })
   }
   /** The entries of table `[name]`; a value that is not a table is a warning and reads as absent. */
   const tableEntries = (name: string): Array<[string, unknown]> | undefined => {
@@ -294,7 +301,7 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   const eachKnown = (name: string, known: ReadonlySet<string>, take: (value: unknown, key: string) => void): void => {
     for (const [k, v] of tableEntries(name) ?? []) {
       if (known.has(k)) take(v, k)
-      else problems.push({ level: "warning", message: `unknown key '${name}.${k}' in ${label} ignored` })
+      else problems.push({ level: "warning", message: `unknown key '${name}.${k}' in ${label} ignored${meant(k, [...known], `${name}.`)}` })
     }
   }
   let tokenizer: Tokenizer | undefined

@@ -51,3 +51,20 @@ describe("config mistakes a team makes are said where they are (a config probe)"
     expect(shadow.problems.map((p) => p.message)).toEqual([expect.stringMatching(/^targets\.claude in c\.toml replaces the built-in target 'claude' \(.*\): a build naming claude deploys to \.\/team-skills instead; give the directory another name to keep both$/)])
   })
 })
+
+describe("a typo in a config key or a lint rule is answered with the key meant", () => {
+  it("top-level keys, table keys, rule ids and rule options", async () => {
+    const { configureRules } = await import("../../src/domain/lint/runner.js")
+    const { RULES } = await import("../../src/domain/lint/registry.js")
+    const parsed = parseConfigFile("version = 1\n[buidl]\n[search]\nmax_file_byte = 5\n", "c.toml")
+    expect(parsed.problems.map((p) => p.message)).toEqual([
+      "unknown key 'buidl' in c.toml ignored; did you mean 'build'?",
+      "unknown key 'search.max_file_byte' in c.toml ignored; did you mean 'search.max_file_bytes'?"
+    ])
+    const { problems } = configureRules(RULES, { SKL2O1: { severity: "off" }, SKL201: { options: { max_lines: 5 } } } as never)
+    expect(problems.map((p) => p.message)).toEqual([
+      "unknown lint rule 'SKL2O1' in [lint] configuration; ignored; did you mean 'SKL201'?",
+      "unknown option 'max_lines' for lint rule SKL201; ignored; did you mean 'max-lines'?"
+    ])
+  })
+})

@@ -4,6 +4,7 @@
  * drops what inline directives silence and orders the rest. It knows no
  * individual rule: everything comes from the registry's data.
  */
+import { closest, didYouMean } from "../suggest.js"
 import type { LintSetting } from "../config.js"
 import { isSuppressed, parseDirectives } from "./directives.js"
 import type { Finding, LintDiagnostic, Rule, Severity, SkillSnapshot } from "./types.js"
@@ -29,7 +30,13 @@ export const configureRules = (
   const problems: Array<ConfigProblem> = []
   const known = new Set(rules.map((r) => r.id))
   for (const id of Object.keys(settings)) {
-    if (!known.has(id)) problems.push({ message: `unknown lint rule '${id}' in [lint] configuration; ignored` })
+    if (!known.has(id)) {
+      // One character off (`SKL2O1`, a letter O for a zero): a made-up id such as SKL999 gets no guess.
+      const up = id.toUpperCase()
+      const near = [...known].find((k) => k.length === up.length && [...k].filter((c, i) => c !== up[i]).length === 1)
+      const hint = near === undefined ? undefined : didYouMean([near])
+      problems.push({ message: `unknown lint rule '${id}' in [lint] configuration; ignored${hint === undefined ? "" : `; ${hint}`}` })
+    }
   }
   const out: Array<EffectiveRule> = []
   for (const rule of rules) {
@@ -42,7 +49,8 @@ export const configureRules = (
       const value = plainNumber(raw)
       const declared = rule.options?.[k]
       if (declared === undefined) {
-        problems.push({ message: `unknown option '${k}' for lint rule ${rule.id}; ignored` })
+        const hint = didYouMean(closest(k, Object.keys(rule.options ?? {}), 1))
+        problems.push({ message: `unknown option '${k}' for lint rule ${rule.id}; ignored${hint === undefined ? "" : `; ${hint}`}` })
         continue
       }
       const invalid = declared.validate(value)
