@@ -68,6 +68,7 @@ export const searchCommand = defineCommand({
       readonly unindexed?: ReadonlyArray<string> | undefined
       readonly searched?: number | undefined
       readonly wholeFurther?: boolean | undefined
+      readonly cjkHint?: boolean | undefined
     }) => ({
       ...(answer.skill === undefined ? {} : { skill: answer.skill }),
       ...(answer.skills === undefined || answer.skills.length === 0 ? {} : { skills: answer.skills }),
@@ -75,7 +76,8 @@ export const searchCommand = defineCommand({
       ...(answer.narrower === undefined ? {} : { narrower: answer.narrower }),
       ...(answer.unindexed === undefined ? {} : { unindexed: answer.unindexed }),
       ...(answer.searched === undefined ? {} : { searched: answer.searched }),
-      ...(answer.wholeFurther === true ? { wholeFurther: true } : {})
+      ...(answer.wholeFurther === true ? { wholeFurther: true } : {}),
+      ...(answer.cjkHint === true ? { cjkHint: true } : {})
     })
     return {
       input: SearchInput,
@@ -121,7 +123,8 @@ export const searchCommand = defineCommand({
             unindexed: a.unindexed,
             // Across skills: how many were searched, so that an answer of none says so.
             searched: "searched" in a ? a.searched : undefined,
-            wholeFurther: "wholeFurther" in a ? a.wholeFurther : undefined
+            wholeFurther: "wholeFurther" in a ? a.wholeFurther : undefined,
+            cjkHint: "cjkHint" in a ? a.cjkHint : undefined
           })),
           Effect.provide(SearchIndexLive)
         ),

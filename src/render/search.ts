@@ -26,6 +26,8 @@ export interface SearchRenderOptions {
   readonly narrower?: Narrower
   /** Across skills: the skills the search was narrowed to (`--skill a,b`), for the narrower question's command. */
   readonly skills?: ReadonlyArray<string>
+  /** An empty answer to Chinese or Japanese from an index that does not segment them (the `ascii` tokenizer). */
+  readonly cjkHint?: boolean
   /** A partial answer whose pool holds, past the results returned, a section with every word (a larger limit shows it). */
   readonly wholeFurther?: boolean
   /** For an empty answer in one skill: its files the index left out (above `[search] max_file_bytes`), never searched. */
@@ -72,7 +74,11 @@ const noResultsNext = (options: SearchRenderOptions, query: string): string =>
   options.searched === 0
     ? // Every skill in scope was skipped: "no searched skill holds these words" would say the question was asked.
       "  No skill was searched: every one in scope was skipped (below).\n"
-    : notSearched(options) + noResultsLead(options, query)
+    : notSearched(options) + noResultsLead(options, query) + (options.cjkHint === true ? CJK_HINT : "")
+
+/** DECISIONS #7: Chinese and Japanese text has no spaces between words; only the `cjk` tokenizer splits it into them. */
+const CJK_HINT =
+  '  A word of Chinese or Japanese text is found only in skills indexed with the cjk tokenizer: set [search] tokenizer = "cjk" (or SKILLC_TOKENIZER=cjk), then skc build --all.\n'
 
 /** The `run 'skc build <skill>'` an unusable index's reason ends with (src/app/search/searchAcross.ts `reasonOf`). */
 const BUILD_COMMAND = /; run 'skc build [^']*'$/

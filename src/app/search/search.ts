@@ -23,6 +23,7 @@
  * 4. excerpts for the rows returned only (their cost grows with the text,
  *    never with the rows matched).
  */
+import { CJK_TEXT } from "../../domain/search/tokenizer.js"
 import { Effect, Schema } from "effect"
 import { EmptyQuery, InvalidOption } from "../../domain/errors.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
@@ -257,7 +258,17 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       // An empty answer while files of the skill were left out of the index (above [search] max_file_bytes):
       // "no section holds these words" would be untrue of them, so the text names them (text only).
       const unindexed = withCorrection && results.length === 0 ? yield* unindexedFiles(q.index) : []
-      return { result, correction, narrower, unindexed: unindexed.length > 0 ? unindexed : undefined, ...(wholeFurther ? { wholeFurther } : {}) }
+      // Chinese or Japanese asked of an index that does not segment them: a word inside a run of text is no token
+      // there, so nothing answers (DECISIONS #7); said, with the setting that does (an encodings probe).
+      const cjkHint = withCorrection && results.length === 0 && !q.tokenizer.segmentsCjk && CJK_TEXT.test(input.query)
+      return {
+        result,
+        correction,
+        narrower,
+        unindexed: unindexed.length > 0 ? unindexed : undefined,
+        ...(wholeFurther ? { wholeFurther } : {}),
+        ...(cjkHint ? { cjkHint } : {})
+      }
     })
   )
 

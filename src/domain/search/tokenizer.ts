@@ -54,3 +54,6 @@ export const choiceFromRecorded = (recorded: string): TokenizerChoice | undefine
       return undefined
   }
 }
+
+/** Han, Hiragana or Katakana: text written without spaces between words, which only the `cjk` tokenizer splits. */
+export const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
