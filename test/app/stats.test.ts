@@ -383,5 +383,9 @@ describe("RFC-0003:C-FILTERS filters that let no row through", () => {
       // A skill never read: nothing to say about the filters.
       yield* stats(undefined, { project: [gone] })
       expect(w.takeWarnings().filter((l) => l.includes("passes the filters"))).toEqual([])
+      // Every skill at once: said once, for all of them.
+      const { statsAll } = yield* Effect.promise(() => import("../../src/app/usage/statsAll.js"))
+      yield* w.run(statsAll({ since: "2030-01-01" }))
+      expect(w.takeWarnings().filter((l) => l.includes("passes the filters"))).toEqual([expect.stringMatching(/^warning: no access of any skill passes the filters: their logs hold \d+ without them$/)])
     }))
 })

@@ -315,6 +315,9 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     // A --machine that matches none of the skill's pushed rows is said, with their count (a probe: a host name
     // typed otherwise read as an unread skill).
     expect(read.stderr).toMatch(/^warning: no team row of 'teamerr' passes --machine nobody: the team database holds \d+ of its rows without them/m)
+    const all = await sb.runAsync(["stats", "--all", "--team", "--machine", "nobody"])
+    expect(all.code).toBe(0)
+    expect(all.stderr).toMatch(/^warning: no team row of any skill passes the --machine or --user given: the team database holds \d+ of their rows without them/m)
   }, 120_000)
 
   it("a log of several pages (10,000 rows each) is pushed whole, repeated rows included; a second push adds nothing", async () => {

@@ -59,6 +59,18 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
   const across = yield* aggregateLog(stores.globalDir, "unanswered", filters)
   const unansweredAll = across.groupBy === "unanswered" ? across.rows : []
   const neverRead = rows.filter((r) => r.reads === 0).map((r) => r.skill).sort(bytewise)
+  // Filters that let no row of any skill through: said, so that "Never read" listing every skill is not taken
+  // for the skills' usage (a probe: --machine typed otherwise listed every skill as never read).
+  const narrowed = filters.projects.length > 0 || filters.readers.length > 0 || filters.since !== null || filters.until !== null
+  if (narrowed && rows.length > 0 && rows.every((r) => r.accesses === 0)) {
+    const unfiltered = { ...filters, since: null, until: null, projects: [], readers: [] }
+    let all = 0
+    for (const skill of skills) {
+      const agg = yield* aggregateLog(skill.runtimeDir, "commands", unfiltered)
+      if (agg.groupBy === "commands") all += agg.rows.reduce((n, r) => n + r.count, 0)
+    }
+    if (all > 0) yield* warn(Warning.notice(`no access of any skill passes the filters: their logs hold ${all} without them`))
+  }
   const limit = input.limit
   const shown = limit === undefined ? rows : rows.slice(0, limit)
   const report: StatsAllReport = {

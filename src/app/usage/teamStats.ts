@@ -117,5 +117,17 @@ export const teamStatsReport = Effect.fn("skc.teamStatsReport")(function* (input
 /** `--all`: every skill that resolves here, over the team's rows. */
 export const teamStatsAll = Effect.fn("skc.teamStatsAll")(function* (input: StatsAllInput & TeamScope) {
   const report = yield* onTeam(input, skillsInScope, statsAll(input))
+  // --machine or --user that let no row of any skill through: every skill listed "never read" said why.
+  if (((input.machines ?? []).length > 0 || (input.users ?? []).length > 0) && report.skills.length > 0 && report.skills.every((r) => r.accesses === 0)) {
+    const team = yield* TeamLogStore
+    const filters = yield* parseFilters(input)
+    const names = report.skills.map((r) => r.skill)
+    // Recovery: the note only adds to the report; a store that cannot count leaves it out.
+    const all = yield* team.aggregate("commands", { ...filters, machines: [], users: [], skills: names }).pipe(
+      Effect.map((r) => (r.groupBy === "commands" ? r.rows.reduce((n, row) => n + row.count, 0) : 0)),
+      Effect.orElseSucceed(() => 0)
+    )
+    if (all > 0) yield* warn(Warning.notice(`no team row of any skill passes the --machine or --user given: the team database holds ${all} of their rows without them`))
+  }
   return { ...report, ...teamSourceOf(input) }
 })
