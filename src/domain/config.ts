@@ -204,7 +204,8 @@ export const ConfigFileSchema = Schema.Struct({
   build: Schema.optional(
     Schema.Struct({
       targets: Schema.optional(
-        Schema.Array(Schema.NonEmptyString).annotate({
+        // At least one: an empty list is refused with a warning (parseConfigFile), and the schema says so too.
+        Schema.Array(Schema.NonEmptyString).check(Schema.isMinLength(1)).annotate({
           description:
             "The default of `skc build --target` (agent names such as claude, codex, agents, [targets] names or directory paths), " +
             "and the agents `skc lint` checks skills against (docs/agents.md). Unset: claude."

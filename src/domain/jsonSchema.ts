@@ -55,6 +55,14 @@ export const checkText = (check: SchemaAST.Check<unknown>): CheckText => {
           ? { title: "nonNegative", description: "a non-negative number", keywords: { minimum: 0 } }
           : { title: `greaterThanOrEqualTo(${n})`, description: `a number greater than or equal to ${n}`, keywords: { minimum: n } }
       }
+      case "effect/schema/isLessThanOrEqualTo": {
+        const n = num(payload, "maximum") ?? 0
+        return { title: `lessThanOrEqualTo(${n})`, description: `a number less than or equal to ${n}`, keywords: { maximum: n } }
+      }
+      case "effect/schema/isLessThan": {
+        const n = num(payload, "exclusiveMaximum") ?? 0
+        return { title: `lessThan(${n})`, description: `a number less than ${n}`, keywords: { exclusiveMaximum: n } }
+      }
       case "effect/schema/isBetween": {
         const min = num(payload, "minimum") ?? 0
         const max = num(payload, "maximum") ?? 0
@@ -136,7 +144,10 @@ const go = (ast: SchemaAST.AST, ctx: Context): Json => {
     const text = checkText(check)
     // A check's generic words ("a positive number") say what its keywords say: left out when asked (`ownWords`).
     const words = ctx.ownWords && text.description === text.expected ? {} : { description: text.description }
-    out = { ...out, ...words, ...(text.title === undefined ? {} : { title: text.title }), ...text.keywords }
+    // A length check on an array counts items (`minItems`), not characters.
+    const keywords = out.type === "array" && "minLength" in text.keywords ? { minItems: text.keywords.minLength } : text.keywords
+    const title = out.type === "array" && text.title === "nonEmptyString" ? "nonEmptyArray" : text.title
+    out = { ...out, ...words, ...(title === undefined ? {} : { title }), ...keywords }
   }
   return checks.length === 0 ? withText(out, textOf(ast.annotations)) : out
 }

@@ -20,7 +20,9 @@ describe("config file Schema", () => {
     const good = { version: 1, search: { tokenizer: "cjk" }, targets: { docs: "./docs/skills" }, lint: { SKL108: "off", SKL107: "error", SKL201: { "max-lines": 300 }, SKL301: false } }
     expect(validate(good)).toBe(true)
     expect(parseConfigFile('version = 1\n[search]\ntokenizer = "cjk"\n[targets]\ndocs = "./docs/skills"\n[lint]\nSKL108 = "off"\nSKL201 = { max-lines = 300 }\n', "c.toml").problems).toEqual([])
-    for (const bad of [{ bogus: 1 }, { search: { tokenizer: "latin" } }, { targets: { x: "" } }, { lint: { SKL108: "loud" } }, { version: 0 }]) {
+    // What parseConfigFile refuses, the schema refuses too (a config probe found these two passing it).
+    const refused = [{ agents: { claude: { listing_fraction: 1.5 } } }, { build: { targets: [] } }]
+    for (const bad of [{ bogus: 1 }, { search: { tokenizer: "latin" } }, { targets: { x: "" } }, { lint: { SKL108: "loud" } }, { version: 0 }, ...refused]) {
       expect(validate(bad), JSON.stringify(bad)).toBe(false)
     }
   })
