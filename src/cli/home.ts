@@ -36,9 +36,20 @@ export const homeProblem = (vars: Readonly<Record<string, string | undefined>>, 
  * directory", like CARGO_HOME), it silently made `~/.skillc/.skillc/…`
  * (issue 46 item 5); the warning says what it means and what to set.
  */
-export const homeWarning = (vars: Readonly<Record<string, string | undefined>>): string | undefined => {
+export const homeWarning = (vars: Readonly<Record<string, string | undefined>>, cwd: () => string = () => process.cwd()): string | undefined => {
   const override = vars.SKILLC_HOME
   if (override === undefined || override === "") return undefined
+  // A relative one is read from each working directory: the global store moves with it, and a read command
+  // wrote its code cache into the working tree (`./relhome/.cache/…`, which `git add -A` then took).
+  if (!isAbsolute(override)) {
+    let at: string
+    try {
+      at = join(cwd(), override)
+    } catch {
+      at = override
+    }
+    return `warning: SKILLC_HOME=${override} is a relative path, read from the working directory (here ${at}); set it to an absolute path`
+  }
   const trimmed = override.replace(/[\\/]+$/, "")
   if (basename(trimmed) !== ".skillc") return undefined
   const parent = dirname(trimmed)
