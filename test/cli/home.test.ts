@@ -6,8 +6,8 @@ import { homeWarning } from "../../src/cli/home.js"
 
 describe("SKILLC_HOME as a relative path", () => {
   it("is said with where it points from here; an absolute one is not", () => {
-    expect(homeWarning({ SKILLC_HOME: "relhome" }, () => "/work/proj/sub")).toBe(
-      "warning: SKILLC_HOME=relhome is a relative path, read from the working directory (here /work/proj/sub/relhome); set it to an absolute path"
+    expect(homeWarning({ SKILLC_HOME: "relhome" }, () => "/projects/webapp/sub")).toBe(
+      "warning: SKILLC_HOME=relhome is a relative path, read from the working directory (here /projects/webapp/sub/relhome); set it to an absolute path"
     )
     expect(homeWarning({ SKILLC_HOME: "/home/u/skc" })).toBeUndefined()
     expect(homeWarning({})).toBeUndefined()
