@@ -23,7 +23,7 @@
  * 4. excerpts for the rows returned only (their cost grows with the text,
  *    never with the rows matched).
  */
-import { CJK_TEXT } from "../../domain/search/tokenizer.js"
+import { asksUnsegmentedCjk } from "../../domain/search/tokenizer.js"
 import { Effect, Schema } from "effect"
 import { EmptyQuery, InvalidOption } from "../../domain/errors.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
@@ -260,7 +260,7 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const unindexed = withCorrection && results.length === 0 ? yield* unindexedFiles(q.index) : []
       // Chinese or Japanese asked of an index that does not segment them: a word inside a run of text is no token
       // there, so nothing answers (DECISIONS #7); said, with the setting that does (an encodings probe).
-      const cjkHint = withCorrection && results.length === 0 && !q.tokenizer.segmentsCjk && CJK_TEXT.test(input.query)
+      const cjkHint = withCorrection && results.length === 0 && asksUnsegmentedCjk(q.tokenizer, input.query)
       return {
         result,
         correction,

@@ -5,7 +5,7 @@
  * it can be had (`acrossIndex.ts` of the SQLite adapter), else each skill's own
  * index in turn — with one access-log row in each skill that answered.
  */
-import { CJK_TEXT } from "../../domain/search/tokenizer.js"
+import { asksUnsegmentedCjk } from "../../domain/search/tokenizer.js"
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/errors.js"
@@ -382,7 +382,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     yield* touchUnansweredAcrossSkills(input.query)
     // Some of the words are in some skill's sections, the others in none: the narrower question that answers.
     const narrower = withCorrection ? heldWords(tokens, unheld) : undefined
-    const cjkHint = withCorrection && searched.length > 0 && !searched[0]!.q.tokenizer.segmentsCjk && CJK_TEXT.test(input.query)
+    const cjkHint = withCorrection && searched.length > 0 && asksUnsegmentedCjk(searched[0]!.q.tokenizer, input.query)
     return { result, correction, narrower, unindexed: undefined as ReadonlyArray<string> | undefined, searched: searched.length, ...(cjkHint ? { cjkHint } : {}) }
   }
   for (const o of searched) {

@@ -26,12 +26,11 @@ import { CODEX_METADATA_MAX_BYTES, productExclusion, readCodexMetadata } from ".
 import { listingFacts } from "../../domain/agents/listing.js"
 import { namespacesPlugins } from "../../domain/protocol/listing.js"
 import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
-import { claudeReading } from "../../domain/agents/claudeFrontmatter.js"
-import { codexReading } from "../../domain/agents/codexFrontmatter.js"
+import { frontmatterReaderOf } from "../../domain/agents/frontmatterReader.js"
 import { opencodeSkipReason } from "../../domain/agents/opencodeMetadata.js"
 import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
 import { applyPrecedence, type Candidate, type DiscoveredSkill, type Discovery, type DiscoveryScope, type ShadowedSkill, type SkillLocation } from "../../domain/protocol/discovery.js"
-import { guideReading, nameMismatch, validateSkillSource, type MetadataWarning } from "../../domain/protocol/metadata.js"
+import { nameMismatch, validateSkillSource, type MetadataWarning } from "../../domain/protocol/metadata.js"
 import { readSkillSource } from "../../domain/protocol/frontmatter.js"
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
@@ -330,7 +329,7 @@ const candidateAt = Effect.fnUntraced(function* (
   }
   // Codex and Claude Code read a frontmatter YAML refuses after their own repairs (codexFrontmatter.ts,
   // claudeFrontmatter.ts), not the client guide's.
-  const reading = profile.listing.reader === "codex" ? codexReading : profile.listing.reader === "claude" ? claudeReading : guideReading
+  const reading = frontmatterReaderOf(profile)
   const checked = validateSkillSource(text.success, reading)
   // Gemini CLI reads name and description its own way; what it skips is invalid, whatever the specification says.
   const agentRead = profile.listing.reader === "gemini" ? yield* geminiRead(skillMd) : undefined
@@ -350,11 +349,8 @@ const candidateAt = Effect.fnUntraced(function* (
   /** Rules about what this agent never reads (its profile's `skips`: Codex and reserved words) warn of nothing here. */
   const skipped = new Set((profile.skips ?? []).map((k) => k.rule))
   /** A listed skill with the policy file's problems among its warnings, none of a rule the agent skips. */
-  const withPolicyWarnings = (c: Candidate): Candidate => {
-    if (c._tag !== "Valid") return c
-    const warnings = [...(c.warnings ?? []), ...(policyRead?.warnings ?? [])].filter((w) => !skipped.has(w.rule))
-    return warnings.length === (c.warnings ?? []).length && policyRead === undefined ? c : { ...c, warnings }
-  }
+  const withPolicyWarnings = (c: Candidate): Candidate =>
+    c._tag !== "Valid" ? c : { ...c, warnings: [...(c.warnings ?? []), ...(policyRead?.warnings ?? [])].filter((w) => !skipped.has(w.rule)) }
   // OpenCode skips a frontmatter it cannot parse even after quoting identifier keys' values.
   const opencodeSkip = profile.listing.reader === "opencode" ? opencodeSkipReason(text.success) : undefined
   if (opencodeSkip !== undefined) {

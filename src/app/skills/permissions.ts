@@ -10,10 +10,8 @@
  */
 import { Effect, Schema } from "effect"
 import { InvalidFrontmatter, UsageError, Warning } from "../../domain/errors.js"
-import { claudeReading } from "../../domain/agents/claudeFrontmatter.js"
-import { codexReading } from "../../domain/agents/codexFrontmatter.js"
+import { frontmatterReaderOf } from "../../domain/agents/frontmatterReader.js"
 import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
-import { guideReading } from "../../domain/protocol/metadata.js"
 import { DEFAULT_PROFILE, profileOf } from "../../domain/agents/index.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import {
@@ -32,6 +30,7 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Path } from "effect/Path"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { locateSkill, touchLocated } from "./locateSkill.js"
+import { PLUGIN_MANIFEST } from "./pluginLayout.js"
 
 export const PermissionsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name (as discovered) or path." }),
@@ -70,7 +69,7 @@ const pluginRootOf = Effect.fnUntraced(function* (dir: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   for (let at = dir, level = 0; level < 5; level++) {
-    if ((yield* fs.statOption(path.join(at, ".claude-plugin", "plugin.json")).pipe(unseenAs(undefined)))?.type === "file") return at
+    if ((yield* fs.statOption(path.join(at, ...PLUGIN_MANIFEST)).pipe(unseenAs(undefined)))?.type === "file") return at
     const parent = path.dirname(at)
     if (parent === at) break
     at = parent
@@ -111,7 +110,7 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
     .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${located.path}: ${e.code}` })))
   // The frontmatter as the agent reads it: Claude Code quotes a value YAML refuses (`argument-hint: [env]
   // [version]`, the form its own docs write), as discover, match and load read it; was an uncoded refusal.
-  const read = (profile.listing.reader === "claude" ? claudeReading : profile.listing.reader === "codex" ? codexReading : guideReading)(text).frontmatter
+  const read = frontmatterReaderOf(profile)(text).frontmatter
   if (read._tag === "Invalid") return yield* Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(read) }))
   const data = read._tag === "Parsed" ? read.data : {}
   // Claude Code substitutes `${CLAUDE_PLUGIN_ROOT}` in a plugin skill's allowed-tools (CHANGELOG 2.1.0: without

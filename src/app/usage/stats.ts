@@ -436,6 +436,15 @@ export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: str
   return found
 })
 
+/** Whether the filters narrow the rows (not the author's own, which every view leaves out by default). */
+export const narrowsRows = (f: StatsFilters): boolean => f.projects.length > 0 || f.readers.length > 0 || f.since !== null || f.until !== null
+
+/** The same filters without the narrowing ones: what the log holds for the view's rows as a whole. */
+export const unnarrowed = (f: StatsFilters): StatsFilters => ({ ...f, since: null, until: null, projects: [], readers: [] })
+
+/** The rows a `commands` aggregate counts (every row that passed its filters). */
+export const rowCount = (rows: AggregateRows): number => (rows.groupBy === "commands" ? rows.rows.reduce((n, row) => n + row.count, 0) : 0)
+
 /**
  * Filters that let no row through while the log holds some, said (RFC-0003:C-FILTERS leaves the report as
  * it is): `skc stats my-skill --project ~/code/webap` (a typo, or a directory gone) answered "No section has
@@ -443,12 +452,10 @@ export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: str
  * `--project` that names no directory here is said too (a deleted project still has rows, so it filters).
  */
 const sayFilteredOut = Effect.fnUntraced(function* (skill: string, runtimeDir: string, filters: StatsFilters) {
-  const narrowed = filters.projects.length > 0 || filters.readers.length > 0 || filters.since !== null || filters.until !== null
-  if (!narrowed) return
-  const count = (f: StatsFilters) =>
-    aggregateLog(runtimeDir, "commands", f).pipe(Effect.map((r) => (r.groupBy === "commands" ? r.rows.reduce((n, row) => n + row.count, 0) : 0)))
+  if (!narrowsRows(filters)) return
+  const count = (f: StatsFilters) => aggregateLog(runtimeDir, "commands", f).pipe(Effect.map(rowCount))
   if ((yield* count(filters)) > 0) return
-  const all = yield* count({ ...filters, since: null, until: null, projects: [], readers: [] })
+  const all = yield* count(unnarrowed(filters))
   if (all === 0) return
   const fs = yield* FileSystem
   const given = [

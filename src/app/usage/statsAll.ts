@@ -13,7 +13,7 @@ import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 import type { SkillUsageRow, StatsAllReport } from "../../domain/stats.js"
 import { Settings } from "../shared/index.js"
 import { skillsInScope } from "../skills/index.js"
-import { aggregateLog, foldDatedSummary, parseFilters } from "./stats.js"
+import { aggregateLog, foldDatedSummary, narrowsRows, parseFilters, rowCount, unnarrowed } from "./stats.js"
 import { unsyncedAllNote, unsyncedRows } from "./unsyncedLogs.js"
 
 export const StatsAllInput = Schema.Struct({
@@ -61,14 +61,9 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
   const neverRead = rows.filter((r) => r.reads === 0).map((r) => r.skill).sort(bytewise)
   // Filters that let no row of any skill through: said, so that "Never read" listing every skill is not taken
   // for the skills' usage (a probe: --machine typed otherwise listed every skill as never read).
-  const narrowed = filters.projects.length > 0 || filters.readers.length > 0 || filters.since !== null || filters.until !== null
-  if (narrowed && rows.length > 0 && rows.every((r) => r.accesses === 0)) {
-    const unfiltered = { ...filters, since: null, until: null, projects: [], readers: [] }
+  if (narrowsRows(filters) && rows.length > 0 && rows.every((r) => r.accesses === 0)) {
     let all = 0
-    for (const skill of skills) {
-      const agg = yield* aggregateLog(skill.runtimeDir, "commands", unfiltered)
-      if (agg.groupBy === "commands") all += agg.rows.reduce((n, r) => n + r.count, 0)
-    }
+    for (const skill of skills) all += rowCount(yield* aggregateLog(skill.runtimeDir, "commands", unnarrowed(filters)))
     if (all > 0) yield* warn(Warning.notice(`no access of any skill passes the filters: their logs hold ${all} without them`))
   }
   const limit = input.limit

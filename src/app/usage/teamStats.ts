@@ -22,7 +22,8 @@ import { ACROSS_SKILLS, logDbIn } from "./accessLog.js"
 import { Settings } from "../shared/index.js"
 import { type ResolvedSkill, resolveCommandSkill } from "../skills/index.js"
 import { skillsInScope } from "../skills/index.js"
-import { parseFilters, stats, type StatsQuery } from "./stats.js"
+import { rowCount, stats, type StatsQuery } from "./stats.js"
+import type { StatsFilters } from "../../domain/stats.js"
 import { Warning } from "../../domain/errors.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { statsAll, type StatsAllInput } from "./statsAll.js"
@@ -37,6 +38,13 @@ export interface TeamScope {
 }
 
 export type TeamStatsInput = StatsQuery & TeamScope
+
+/** Each machine or user given, and its hash: people know host names, `sync --to` shows hashes. */
+const identities = (sha256Hex: (s: string) => string, kind: "machine" | "user", values: ReadonlyArray<string> | undefined): ReadonlyArray<string> =>
+  (values ?? []).flatMap((v) => [v, identityHash(sha256Hex, kind, v)])
+
+/** Whether `--machine` or `--user` narrows the team's rows. */
+const narrowsTeam = (scope: TeamScope): boolean => (scope.machines ?? []).length > 0 || (scope.users ?? []).length > 0
 
 /**
  * Run `use` with the access log of `skills` read from the team store (each
@@ -53,11 +61,8 @@ const onTeam = <A, E, R>(scope: TeamScope, skills: Effect.Effect<ReadonlyArray<R
     // rows of skill `*`, as every machine pushes them. Before, the local machine's were shown as the team's.
     const { stores } = yield* Settings
     byLog.set(logDbIn(stores.globalDir, path), ACROSS_SKILLS)
-    // A name or its hash: people know host names, `sync --to` shows hashes.
-    const either = (kind: "machine" | "user", values: ReadonlyArray<string> | undefined) =>
-      (values ?? []).flatMap((v) => [v, identityHash(sha256Hex, kind, v)])
-    const machines = either("machine", scope.machines)
-    const users = either("user", scope.users)
+    const machines = identities(sha256Hex, "machine", scope.machines)
+    const users = identities(sha256Hex, "user", scope.users)
     const pointed: AccessLogService = {
       ...local,
       aggregate: (dbFile, groupBy, filters) => {
@@ -80,31 +85,27 @@ export const teamSourceOf = (scope: TeamScope): TeamSource => ({
  * count without them (a host name typed otherwise than the one that pushed, `alice-laptop.local` for
  * `alice-laptop`, read as an unread skill). The store applies them, so the local check cannot see them.
  */
-const sayTeamFilteredOut = Effect.fnUntraced(function* (input: TeamStatsInput) {
-  if ((input.machines ?? []).length === 0 && (input.users ?? []).length === 0) return
+const sayTeamFilteredOut = Effect.fnUntraced(function* (scope: TeamScope, skill: string, filters: StatsFilters) {
+  if (!narrowsTeam(scope)) return
   const team = yield* TeamLogStore
   const { sha256Hex } = yield* Hasher
-  const skill = yield* resolveCommandSkill(input.skill)
-  const filters = yield* parseFilters(input)
-  const either = (kind: "machine" | "user", values: ReadonlyArray<string> | undefined) => (values ?? []).flatMap((v) => [v, identityHash(sha256Hex, kind, v)])
   const count = (machines: ReadonlyArray<string>, users: ReadonlyArray<string>) =>
-    team
-      .aggregate("commands", { ...filters, machines, users, skills: [skill.name] })
-      .pipe(Effect.map((r) => (r.groupBy === "commands" ? r.rows.reduce((n, row) => n + row.count, 0) : 0)))
+    team.aggregate("commands", { ...filters, machines, users, skills: [skill] }).pipe(Effect.map(rowCount))
   // Recovery: the note only adds to the report; a store that cannot count leaves it out.
-  const narrowed = yield* count(either("machine", input.machines), either("user", input.users)).pipe(Effect.orElseSucceed(() => 1))
+  const narrowed = yield* count(identities(sha256Hex, "machine", scope.machines), identities(sha256Hex, "user", scope.users)).pipe(Effect.orElseSucceed(() => 1))
   if (narrowed > 0) return
   // Recovery: as above.
   const all = yield* count([], []).pipe(Effect.orElseSucceed(() => 0))
   if (all === 0) return
-  const given = [...(input.machines ?? []).map((m) => `--machine ${m}`), ...(input.users ?? []).map((u) => `--user ${u}`)].join(", ")
-  yield* warn(Warning.notice(`no team row of '${skill.name}' passes ${given}: the team database holds ${all} of its rows without them (sync --to lists machines and users by hash)`))
+  const given = [...(scope.machines ?? []).map((m) => `--machine ${m}`), ...(scope.users ?? []).map((u) => `--user ${u}`)].join(", ")
+  yield* warn(Warning.notice(`no team row of '${skill}' passes ${given}: the team database holds ${all} of its rows without them (sync --to lists machines and users by hash)`))
 })
 
 /** One skill's view (text or JSON). */
 export const teamStats = Effect.fn("skc.teamStats")(function* (input: TeamStatsInput) {
   const outcome = yield* onTeam(input, Effect.map(resolveCommandSkill(input.skill), (s) => [s]), stats(input))
-  yield* sayTeamFilteredOut(input)
+  // The skill and filters the view resolved, not resolved again.
+  yield* sayTeamFilteredOut(input, outcome.report.skill, outcome.report.filters)
   return { ...outcome, report: { ...outcome.report, ...teamSourceOf(input) } }
 })
 
@@ -118,15 +119,13 @@ export const teamStatsReport = Effect.fn("skc.teamStatsReport")(function* (input
 export const teamStatsAll = Effect.fn("skc.teamStatsAll")(function* (input: StatsAllInput & TeamScope) {
   const report = yield* onTeam(input, skillsInScope, statsAll(input))
   // --machine or --user that let no row of any skill through: every skill listed "never read" said why.
-  if (((input.machines ?? []).length > 0 || (input.users ?? []).length > 0) && report.skills.length > 0 && report.skills.every((r) => r.accesses === 0)) {
+  if (narrowsTeam(input) && report.skills.length > 0 && report.skills.every((r) => r.accesses === 0)) {
     const team = yield* TeamLogStore
-    const filters = yield* parseFilters(input)
     const names = report.skills.map((r) => r.skill)
     // Recovery: the note only adds to the report; a store that cannot count leaves it out.
-    const all = yield* team.aggregate("commands", { ...filters, machines: [], users: [], skills: names }).pipe(
-      Effect.map((r) => (r.groupBy === "commands" ? r.rows.reduce((n, row) => n + row.count, 0) : 0)),
-      Effect.orElseSucceed(() => 0)
-    )
+    const all = yield* team
+      .aggregate("commands", { ...report.filters, machines: [], users: [], skills: names })
+      .pipe(Effect.map(rowCount), Effect.orElseSucceed(() => 0))
     if (all > 0) yield* warn(Warning.notice(`no team row of any skill passes the --machine or --user given: the team database holds ${all} of their rows without them`))
   }
   return { ...report, ...teamSourceOf(input) }

@@ -56,4 +56,7 @@ export const choiceFromRecorded = (recorded: string): TokenizerChoice | undefine
 }
 
 /** Han, Hiragana or Katakana: text written without spaces between words, which only the `cjk` tokenizer splits. */
-export const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+
+/** A question in Chinese or Japanese asked of an index that does not segment them (DECISIONS #7): its empty answer names `cjk`. */
+export const asksUnsegmentedCjk = (choice: TokenizerChoice, question: string): boolean => !choice.segmentsCjk && CJK_TEXT.test(question)
