@@ -310,7 +310,7 @@ const runResource = async <A>(
   if (Option.isSome(failure) && failure.value instanceof NotServed) {
     // The URI asked for goes with the error (2026-07-28 server/resources, "Resource not found": SHOULD).
     const code = failure.value.notFound === true ? notFoundCode : ErrorCode.InvalidParams
-    throw new RpcError(code, withToolStep(failure.value, served), uri === undefined ? undefined : { uri })
+    throw new RpcError(code, withToolStep(failure.value, served, uri), uri === undefined ? undefined : { uri })
   }
   throw new RpcError(ErrorCode.InternalError, renderError(failureOf(exit.cause)))
 }

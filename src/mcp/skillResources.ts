@@ -536,8 +536,14 @@ export const readSkillDirectory = (uri: string) =>
 
 export { skillRootUri }
 
-/** A NotServed's message with the tool call that still reads the skill, when the session serves `skc_open`. */
-export const withToolStep = (e: NotServed, served: ReadonlySet<string> | undefined): string =>
-  e.toolsRead === undefined || served?.has("skc_open") !== true
-    ? e.message
-    : `${e.message}; the skc_* tools still read it: ${stepText(openStep(e.toolsRead, MAIN_DOC), "tools")}`
+/**
+ * A NotServed's message with the tool call that still reads the skill, when the session serves `skc_open`:
+ * the file the URI asked for (`skill://…/claude-api/python/streaming.md` → that path), else its SKILL.md.
+ * Naming SKILL.md for every URI sent an agent that followed the step to a file it had not asked for.
+ */
+export const withToolStep = (e: NotServed, served: ReadonlySet<string> | undefined, uri?: string): string => {
+  if (e.toolsRead === undefined || served?.has("skc_open") !== true) return e.message
+  const ref = uri === undefined ? undefined : parseSkillUri(uri)
+  const asked = ref !== undefined && ref.name === e.toolsRead && ref.segments.length > 0 ? ref.segments.join("/") : MAIN_DOC
+  return `${e.message}; the skc_* tools still read it: ${stepText(openStep(e.toolsRead, asked), "tools")}`
+}

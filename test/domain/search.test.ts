@@ -189,6 +189,29 @@ describe("RFC-0002:C-SHOW matching", () => {
     expect(matchSection(decorated, "Level Workflow", undefined)).toMatchObject({ _tag: "NotFound" })
   })
 
+  it("RFC-0002:C-SHOW a heading with typographic dashes or quotes is found as a model types it (ASCII), when nothing matches as written", () => {
+    const typographic = [
+      h("csharp/streaming.md", "Streaming", 1),
+      h("go/streaming.md", "Streaming", 1),
+      h("java/streaming.md", "Streaming", 1),
+      h("php/streaming.md", "Streaming", 1),
+      h("python/streaming.md", "Streaming — Python", 1),
+      h("ruby/streaming.md", "Streaming", 1),
+      h("SKILL.md", "Don’t “guess” … ever", 3)
+    ]
+    for (const asked of ["Streaming - Python", "streaming -- python", "Streaming–Python"]) {
+      expect(matchSection(typographic, asked, undefined)).toMatchObject({ _tag: "Found", heading: { file: "python/streaming.md" } })
+    }
+    expect(matchSection(typographic, `Don't "guess" ... ever`, undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })
+    // Other words are still no match; the same words with other punctuation are the first suggestion.
+    const near = matchSection(typographic, "Streaming Python", undefined)
+    expect(near).toMatchObject({ _tag: "NotFound" })
+    expect(near._tag === "NotFound" && near.suggestions[0]).toMatchObject({ file: "python/streaming.md" })
+    // With a file: every suggestion of that file before another file's.
+    const inFile = matchSection(typographic, "Streaming in Python", "./python/streaming.md")
+    expect(inFile._tag === "NotFound" && inFile.suggestions[0]).toMatchObject({ file: "python/streaming.md" })
+  })
+
   it("RFC-0002:C-SHOW trims and cuts at an em-dash with spaces", () => {
     expect(normalizeSectionQuery("  Getting Started — how to begin  ").primary).toBe("Getting Started")
     expect(normalizeSectionQuery("A—B").primary).toBe("A—B")

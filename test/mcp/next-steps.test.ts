@@ -110,4 +110,14 @@ describe("a skill the extension does not serve (resources/read, skills/get)", ()
     expect(withToolStep(e, new Set(["skc_show"]))).toBe(e.message)
     expect(withToolStep(new NotServed({ message: "No skill is served at skill://project/nope", notFound: true }), SERVED)).toBe("No skill is served at skill://project/nope")
   })
+
+  it("names the file the URI asked for, not SKILL.md (fifty-eighth pass: an agent followed the step to the wrong file)", () => {
+    const e = new NotServed({ message: "No skill is served at skill://agent-project/claude-api: description is 1068 characters", notFound: true, toolsRead: "claude-api" })
+    expect(withToolStep(e, SERVED, "skill://agent-project/claude-api/python/claude-api/streaming%20notes.md")).toBe(
+      `${e.message}; the skc_* tools still read it: skc_open skill="claude-api" path="python/claude-api/streaming notes.md"`
+    )
+    // The skill's root (a directory read) and a URI of another skill name its SKILL.md.
+    expect(withToolStep(e, SERVED, "skill://agent-project/claude-api")).toContain(`path="SKILL.md"`)
+    expect(withToolStep(e, SERVED, "skill://agent-project/other/x.md")).toContain(`skill="claude-api" path="SKILL.md"`)
+  })
 })

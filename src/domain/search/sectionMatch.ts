@@ -16,10 +16,16 @@
  *   extension of the RFC) picks the match whose section holds it instead:
  *   two headings of one file ("Images" under "Creating" and under
  *   "Editing") cannot be told apart by the file.
- * - Without a match, up to 5 suggestions: headings starting with the query,
- *   then headings containing it, then headings the query contains (at least
- *   3 characters, e.g. `Getting Started Guide` → `Getting Started`), each in
- *   outline order.
+ * - Only when nothing matches as written: a heading whose words are the
+ *   query's once decoration (an emoji at either end) and typography (dashes,
+ *   curly quotes, `…`) are set aside: "Streaming — Python" is found as
+ *   "Streaming - Python", as a model types it.
+ * - Without a match, up to 5 suggestions: headings with the query's words
+ *   and other punctuation, then headings starting with the query, then
+ *   headings containing it, then headings the query contains (at least
+ *   3 characters, e.g. `Getting Started Guide` → `Getting Started`), then
+ *   word prefixes and typos; each in outline order, every kind within the
+ *   `--file` given before any other file's.
  */
 import { headingWithArguments } from "../agents/claudeBody.js"
 import { compareBytewise } from "../sourcePaths.js"
@@ -128,10 +134,14 @@ export const matchSection = (
   // A heading decorated with an emoji or a symbol ("🚀 High-Level Workflow", "✅ CORRECT - Using Excel
   // Formulas", as published skills write them) is asked for by its words: tried only when nothing matched as
   // written, and only where the decoration is all that differs. It cost an agent an E020 and a second call.
+  // So is one whose dashes or quotes are typographic ("Streaming — Python", asked for as "Streaming - Python":
+  // a model types the ASCII form, and E020 suggested five other files' "Streaming" instead).
   if (line === undefined && test === sameText) {
-    const bare = undecorated(primary)
-    const found = bare === "" ? [] : headings.filter((h) => (fileFilter === undefined || h.file === fileFilter) && undecorated(h.text) === bare)
-    if (found.length > 0) return { _tag: "Found", heading: found[0]!, matches: found.length, all: found }
+    for (const candidate of primary === whole ? [primary] : [whole, primary]) {
+      const bare = plainly(candidate)
+      const found = bare === "" ? [] : headings.filter((h) => (fileFilter === undefined || h.file === fileFilter) && plainly(h.text) === bare)
+      if (found.length > 0) return { _tag: "Found", heading: found[0]!, matches: found.length, all: found }
+    }
   }
   return { _tag: "NotFound", query: primary, suggestions: suggestSections(headings, primary, fileFilter) }
 }
@@ -139,8 +149,17 @@ export const matchSection = (
 /** Emoji, symbols and the joiners between them, at a heading's start or end: decoration, not its words. */
 const DECORATION = /^[\p{Extended_Pictographic}\p{So}\p{Sk}\u200d\ufe0f\s]+|[\p{Extended_Pictographic}\p{So}\p{Sk}\u200d\ufe0f\s]+$/gu
 
-/** A heading or query as its words: case folded, its decoration at either end dropped. */
-const undecorated = (s: string): string => foldCase(s).replace(DECORATION, "")
+/**
+ * A heading or query as its words: case folded, its decoration at either end dropped, each run of dashes
+ * (- ‐ ‒ – — ― −, `--`) with the spaces around it one ASCII hyphen, its curly quotes straight, `…` three dots.
+ */
+const plainly = (s: string): string =>
+  foldCase(s)
+    .replace(DECORATION, "")
+    .replace(/\s*[-\u2010-\u2015\u2212]+\s*/gu, "-")
+    .replace(/[\u2018\u2019\u201a\u201b\u2032]/gu, "'")
+    .replace(/[\u201c\u201d\u201e\u201f\u2033]/gu, '"')
+    .replaceAll("\u2026", "...")
 
 /**
  * The headings the query is once Claude Code has substituted their argument
@@ -176,10 +195,19 @@ export const suggestSections = (
 ): ReadonlyArray<HeadingEntry> => {
   const q = foldCase(query)
   if (q.length === 0) return []
-  // Headings of the `--file` given come first: that is where the user looked.
-  const pool = file === undefined ? sorted : [...sorted.filter((h) => h.file === file), ...sorted.filter((h) => h.file !== file)]
   const out: Array<HeadingEntry> = []
   const seen = new Set<HeadingEntry>()
+  // Headings of the `--file` given come first, every kind of likeness in it before any other file's: that is
+  // where the user looked (taking each kind over all files first let five other files' "Streaming" push out
+  // the given file's "Streaming — Python").
+  const fileFilter = file === undefined ? undefined : normalizeRelPath(file)
+  const pools = fileFilter === undefined ? [sorted] : [sorted.filter((h) => h.file === fileFilter), sorted.filter((h) => h.file !== fileFilter)]
+  for (const pool of pools) suggestFrom(pool, q, out, seen)
+  return out
+}
+
+/** `suggestSections`' kinds of likeness, most alike first, over one pool of headings, into `out`. */
+const suggestFrom = (pool: ReadonlyArray<HeadingEntry>, q: string, out: Array<HeadingEntry>, seen: Set<HeadingEntry>): void => {
   const take = (pred: (text: string) => boolean) => {
     for (const h of pool) {
       if (out.length >= MAX_SUGGESTIONS) return
@@ -189,6 +217,9 @@ export const suggestSections = (
       }
     }
   }
+  // The same words with other punctuation between them ("Streaming Python", "Streaming -- Python").
+  const words = wordsOf(q).join(" ")
+  if (words !== "") take((t) => wordsOf(t).join(" ") === words)
   take((t) => t.startsWith(q))
   take((t) => t.includes(q))
   take((t) => t.length >= 3 && q.includes(t))
@@ -200,7 +231,6 @@ export const suggestSections = (
   const queryWords = [...new Set(wordsOf(q).filter((w) => w.length >= 4))].slice(0, MAX_TYPO_WORDS)
   take((t) => wordsOf(t).some((w) => w.length >= 4 && queryWords.some((qw) => editDistance(qw, w, typoBound(qw)) <= typoBound(qw))))
   take((t) => editDistance(q, t, typoBound(q)) <= typoBound(q))
-  return out
 }
 
 const wordsOf = (text: string): ReadonlyArray<string> => text.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0)
