@@ -71,6 +71,16 @@ describe("claudePaths", () => {
     expect(claudePaths(groups)).toEqual([groups])
   })
 
+  it("a value of thousands of one-word groups is expanded or kept as written, never overflowing the stack (Claude Code 2.1.217)", () => {
+    // 6,000 groups (18 KB) threw "Maximum call stack size exceeded": E999 from discover, budget, match and lint.
+    for (const n of [6_000, 21_000]) {
+      const bomb = "{a}".repeat(n)
+      expect(claudePaths(bomb)).toEqual([bomb])
+    }
+    expect(claudePaths(`src/${"{a}".repeat(2_000)}.ts`)).toEqual([`src/${"a".repeat(2_000)}.ts`])
+    expect(claudePaths("{a,b}{c}{d,e}")).toEqual(["acd", "ace", "bcd", "bce"])
+  })
+
   it("every pattern '**' applies everywhere: not conditional", () => {
     expect(narrowsFiles(claudePaths("**"))).toBe(false)
     expect(narrowsFiles(claudePaths("**, src/**"))).toBe(true)

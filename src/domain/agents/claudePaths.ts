@@ -32,18 +32,40 @@ const splitOutsideBraces = (value: string): ReadonlyArray<string> => {
   return parts.filter((p) => p.length > 0)
 }
 
-/** Every pattern of `pattern`'s brace groups, the first group first; undefined past `MOST_EXPANSIONS`. */
-const expandBraces = (pattern: string, budget: { left: number }): ReadonlyArray<string> | undefined => {
-  const m = /^([^{]*)\{([^}]+)\}(.*)$/.exec(pattern)
-  if (m === null) {
-    budget.left--
-    return budget.left < 0 ? undefined : [pattern]
-  }
+/**
+ * The characters the expansion of one value may scan: each step rescans the pattern it rewrote, so a value of
+ * many one-word groups (`{a}{a}…`, 6,000 of them in 18 KB) costs the square of its length without a bound.
+ */
+const MOST_SCANNED = 64 * MOST_EXPANSIONS * 16
+
+/** What the expansion of one value may still do: patterns made, characters scanned. */
+interface ExpansionBudget {
+  left: number
+  scanned: number
+}
+
+/**
+ * Every pattern of `pattern`'s brace groups, the first group first; undefined past `MOST_EXPANSIONS` patterns or
+ * `MOST_SCANNED` characters. A stack, not recursion: a group per stack frame overflowed the call stack at about
+ * 6,000 groups (`error[E999]: Maximum call stack size exceeded` from discover, budget, match and lint, for every
+ * skill listed beside it), which Claude Code 2.1.217 fixed in its own reader ("brace expansion is now budget-bounded").
+ */
+const expandBraces = (pattern: string, budget: ExpansionBudget): ReadonlyArray<string> | undefined => {
   const out: Array<string> = []
-  for (const alternative of m[2]!.split(",")) {
-    const more = expandBraces(`${m[1]}${alternative.trim()}${m[3]}`, budget)
-    if (more === undefined) return undefined
-    out.push(...more)
+  const pending = [pattern]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    budget.scanned += next.length
+    if (budget.scanned > MOST_SCANNED) return undefined
+    const m = /^([^{]*)\{([^}]+)\}(.*)$/.exec(next)
+    if (m === null) {
+      if (--budget.left < 0) return undefined
+      out.push(next)
+      continue
+    }
+    // Pushed last to first, so the first alternative is expanded (and listed) first.
+    const alternatives = m[2]!.split(",")
+    for (let i = alternatives.length - 1; i >= 0; i--) pending.push(`${m[1]}${alternatives[i]!.trim()}${m[3]}`)
+    if (pending.length > MOST_EXPANSIONS) return undefined
   }
   return out
 }
@@ -52,7 +74,7 @@ const expandBraces = (pattern: string, budget: { left: number }): ReadonlyArray<
 export const claudePaths = (value: unknown): ReadonlyArray<string> => {
   const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []
   const parts = texts.flatMap(splitOutsideBraces)
-  const budget = { left: MOST_EXPANSIONS }
+  const budget: ExpansionBudget = { left: MOST_EXPANSIONS, scanned: 0 }
   const expanded: Array<string> = []
   for (const part of parts) {
     const patterns = expandBraces(part, budget)
