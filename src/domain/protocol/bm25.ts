@@ -6,6 +6,7 @@
  * Name words count twice (a cheap BM25F): a request naming a skill's subject
  * should beat one that only brushes its description.
  */
+import { withoutExclusions } from "./exclusions.js"
 import { terms } from "./text.js"
 
 export const K1 = 1.2
@@ -76,7 +77,10 @@ const describedStems = (d: Bm25Doc, all: ReadonlyArray<{ readonly stem: string }
 }
 
 export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray<Bm25Score> => {
-  const indexed: Array<Indexed> = docs.map((d) => {
+  const indexed: Array<Indexed> = docs.map((given) => {
+    // What the description says the skill is not for is no evidence for it (exclusions.ts); blanked, so
+    // `descriptionEnd` still points where the description ends.
+    const d = { ...given, description: withoutExclusions(given.description) }
     const nameTerms = terms(d.name)
     const descTerms = terms(d.description)
     const tf = new Map<string, number>()
