@@ -4,7 +4,9 @@
 // only who won; `skc match` with no result names the nearest skill the same
 // way; a huge query does not bury the text report.
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Result } from "effect"
+import { renderWarning } from "../../src/domain/errors.js"
+import { memoryWorld } from "../../src/testing.js"
 import { evaluate } from "../../src/app/eval/eval.js"
 import { match } from "../../src/app/skills/match.js"
 import { MIN_COVERAGE } from "../../src/domain/protocol/match.js"
@@ -129,4 +131,35 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
       // A false fire the skill won itself: no other skill "won instead".
       expect(renderEvalHtml(r)).toContain("<tr><td>release-notes</td><td>(none: it fired itself)</td><td>false fire</td><td>1</td></tr>")
     }))
+
+  it.effect("a named winner is decided by its name's words only, not by description words the request shares", () =>
+    Effect.gen(function* () {
+      const notes = {
+        "/proj/.claude/skills/release-notes/SKILL.md": "---\nname: release-notes\ndescription: \"Draft a changelog document from merged pull requests. Use when preparing a version.\"\n---\n# Release notes\n",
+        "/proj/.claude/skills/release-notes/evals/triggers.json": JSON.stringify([{ query: "Write the release notes as a changelog document", should_trigger: false }])
+      }
+      const r = yield* evaluate({ skills: ["release-notes"] }).pipe(Effect.provide(Layer.merge(memoryLayer({ files: { ...files, ...notes } }), noRunner)))
+      const miss = r.skills[0]!.misses[0]!
+      expect(miss).toMatchObject({ winner: "release-notes", named: true })
+      // "changelog" and "document" are the description's: they did not decide a skill the request names.
+      expect([...(miss.decided_by ?? [])].sort()).toEqual(["notes", "release"])
+    }))
+
+  it("each trigger query is judged once however often it is listed, and the repeat is said (SKL703)", async () => {
+    {
+      const once = "Roll back the last database migration"
+      const pgm = {
+        "/proj/.claude/skills/pgm/evals/triggers.json": JSON.stringify([
+          { query: once, should_trigger: true },
+          { query: `${once.toLowerCase()} `, should_trigger: true },
+          { query: once, should_trigger: true },
+          { query: "tickets for the big production of Hamlet", should_trigger: false }
+        ])
+      }
+      const w = memoryWorld({ files: { ...files, ...pgm } })
+      const r = Result.getOrThrow(await w.run(evaluate({ skills: ["pgm"] })))
+      expect(r.skills[0]!.queries).toBe(2)
+      expect(w.diagnostics.warnings.map(renderWarning).join("\n")).toContain(`'pgm': 2 repeated queries judged once ("${once}"; SKL703)`)
+    }
+  })
 })

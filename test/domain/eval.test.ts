@@ -16,7 +16,10 @@ describe("trigger sets and evals files", () => {
   it("tells a syntax error from a shape error, naming the entry and field", () => {
     expect(problem(parseTriggerSet('[{"query": "x",}]'))).toMatch(/^syntax: not valid JSON \(line 1 column \d+\)$/)
     // Issue 45 item 2: where, never what — V8's message quotes the file ("ghp_SECRET"…).
-    expect(problem(parseTriggerSet("ghp_SECRET\n"))).toBe("syntax: not valid JSON")
+    expect(problem(parseTriggerSet("ghp_SECRET\n"))).toBe("syntax: not valid JSON (line 1 column 1)")
+    // A short file is located too (V8 says no position for it: the probe's trailing comma was "not valid JSON" alone).
+    expect(problem(parseTriggerSet('[\n  {"query": "a", "should_trigger": true},\n]\n'))).toBe("syntax: not valid JSON (line 3 column 1)")
+    expect(problem(parseTriggerSet('[{"query": "é", "should_trigger": tru}]'))).toBe("syntax: not valid JSON (line 1 column 35)")
     expect(problem(parseTriggerSet('{"token": "ghp_SECRET"'))).not.toContain("ghp_")
     expect(problem(parseTriggerSet('{"query":"x"}'))).toBe('shape: expected an array of { "query", "should_trigger" } objects, got an object')
     expect(problem(parseTriggerSet('[{"query":"x","should_trigger":"yes"}]'))).toBe('shape: [0].should_trigger: expected true or false, got the string "yes"')

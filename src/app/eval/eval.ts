@@ -34,11 +34,11 @@ import {
   type Standing,
   type Verdict
 } from "../../domain/eval/score.js"
-import { EVALS_FILE, notUtf8, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
+import { EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
 import { firstInvalidUtf8 } from "../../domain/markdown/utf8.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { notBuiltHere, notBuiltNote, type DiscoveryScope } from "../../domain/protocol/discovery.js"
-import { DEFAULT_THRESHOLD, scoreSkills, type MatchCandidate } from "../../domain/protocol/match.js"
+import { DEFAULT_THRESHOLD, scoreSkills, type MatchCandidate, type RankedCandidate } from "../../domain/protocol/match.js"
 import { validateSkillSource } from "../../domain/protocol/metadata.js"
 import { Diagnostics, type DiagnosticsService, warn } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
@@ -263,6 +263,18 @@ const readEvalFiles = Effect.fnUntraced(function* (dir: string, maxBytes: number
   }
   return found ? { queries, files } : undefined
 })
+
+/**
+ * The words that decided a winner: for one named in the request, the request's words its name holds (its
+ * description's words did not decide it, and listing them told an author to change words that were not the
+ * cause: "/xlsx write a memo as a Word document" listed "word" and "document"); else every word, largest share first.
+ */
+const decidedBy = (top: RankedCandidate): ReadonlyArray<string> => {
+  if (!top.byName) return top.decided_by
+  const inName = new Set(top.matched_terms.filter((t) => t.fields.includes("name")).map((t) => t.word))
+  const named = top.decided_by.filter((w) => inName.has(w))
+  return named.length > 0 ? named : top.decided_by
+}
 
 /** A skill named by path (not yet deployed): its SKILL.md as an agent would list it. */
 /** A SKILL.md as an agent lists it: its frontmatter checked, and the listing facts of `profile`. */
@@ -494,7 +506,13 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
         })
       )
     }
-    targets.push({ name, path: v.path, manual: !v.model, conditional: v.conditional === true, ...files })
+    // Each query judged once (SKL703): a repeat counted each time weighed double in the pass rate.
+    const { kept, repeated } = onceEach(files.queries)
+    if (repeated.length > 0) {
+      const copies = repeated.reduce((n, r) => n + r.times - 1, 0)
+      yield* warn(Warning.notice(`'${name}': ${copies} repeated ${copies === 1 ? "query" : "queries"} judged once (${repeated.map((r) => JSON.stringify(r.query.length > 40 ? `${r.query.slice(0, 40)}…` : r.query)).slice(0, 3).join(", ")}${repeated.length > 3 ? ", …" : ""}; SKL703)`))
+    }
+    targets.push({ name, path: v.path, manual: !v.model, conditional: v.conditional === true, ...files, queries: kept })
   }
   // A fresh clone: skills deployed here whose runtime is not built are in no agent's listing, so they win
   // no query of this eval either; its figures hold only until they are built. Said, as `match` says it.
@@ -546,7 +564,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
       yield* slice
       const ranked = scoreSkills(q, candidatesOf(q), { threshold, nowMs: 0 })
       const top = ranked.find((m) => m.activated)
-      runs.set(q, [top === undefined ? { activated: [] } : { activated: [top.name], decided_by: top.decided_by, margin: top.margin, ...(top.byName ? { named: true } : {}) }])
+      runs.set(q, [top === undefined ? { activated: [] } : { activated: [top.name], decided_by: decidedBy(top), margin: top.margin, ...(top.byName ? { named: true } : {}) }])
       const own = new Map<string, Standing>()
       for (const m of ranked) {
         if (targetNames.has(m.name)) own.set(m.name, { score: m.score, coverage: m.coverage, rank: m.rank, words: m.decided_by })

@@ -14,6 +14,7 @@
  */
 
 import type { InvalidUtf8 } from "../markdown/utf8.js"
+import { jsonErrorOffset, lineColumnAt } from "../jsonSyntax.js"
 
 export const SPLITS = ["train", "validation"] as const
 export type Split = (typeof SPLITS)[number]
@@ -27,6 +28,8 @@ export interface TriggerQuery {
 export interface EvalFileProblem {
   readonly kind: "syntax" | "shape"
   readonly message: string
+  /** A syntax error's line (1-based). */
+  readonly line?: number
 }
 
 export type Parsed<A> = { readonly _tag: "Ok"; readonly value: A } | { readonly _tag: "Problem"; readonly problem: EvalFileProblem }
@@ -40,25 +43,23 @@ const describe = (v: unknown): string =>
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
 
 /**
- * Where a JSON syntax error is, never what the file holds (issue 45 item 2):
- * V8's message quotes the text around it (`Unexpected token 'g', "ghp_SECRET"…`).
+ * Where a JSON syntax error is, never what the file holds (issue 45 item 2): V8's message quotes the text
+ * around it (`Unexpected token 'g', "ghp_SECRET"…`), and says no position at all for a short text, so the
+ * place is found by `jsonErrorOffset`.
  */
-const syntaxWhere = (message: string, text: string): string => {
-  const lc = /\(line (\d+) column (\d+)\)/.exec(message)
-  if (lc !== null) return ` (line ${lc[1]} column ${lc[2]})`
-  const pos = /at position (\d+)/.exec(message)
-  if (pos !== null) {
-    const before = text.slice(0, Number(pos[1])).split("\n")
-    return ` (line ${before.length} column ${before[before.length - 1]!.length + 1})`
-  }
-  return /end of JSON input/.test(message) ? " (it ends too early)" : ""
+const syntaxProblem = (text: string): Parsed<never> => {
+  const at = jsonErrorOffset(text)
+  if (at === undefined || at >= text.length) return { _tag: "Problem", problem: { kind: "syntax", message: "not valid JSON (it ends too early)", line: lineColumnAt(text, text.length).line } }
+  const { line, column } = lineColumnAt(text, at)
+  return { _tag: "Problem", problem: { kind: "syntax", message: `not valid JSON (line ${line} column ${column})`, line } }
 }
 
 const parseJson = (text: string): Parsed<unknown> => {
+  const json = text.replace(/^\uFEFF/, "")
   try {
-    return ok(JSON.parse(text.replace(/^\uFEFF/, "")) as unknown)
-  } catch (e) {
-    return { _tag: "Problem", problem: { kind: "syntax", message: `not valid JSON${syntaxWhere((e as Error).message, text)}` } }
+    return ok(JSON.parse(json) as unknown)
+  } catch {
+    return syntaxProblem(json)
   }
 }
 
@@ -105,6 +106,30 @@ const contradictions = (queries: ReadonlyArray<{ readonly at: string; readonly q
     else if (seen.should !== q.should_trigger) out.push(`${seen.at} and ${at}: the same query should and should not trigger, so it can never pass`)
   }
   return out
+}
+
+/** The key two entries are the same query by: as typed, trimmed and in any case, asked to fire or not. */
+const queryKey = (q: TriggerQuery): string => `${q.should_trigger ? "+" : "-"}${q.query.trim().toLowerCase()}`
+
+/**
+ * Each query once, as first listed, and the ones listed again with how often: a repeat counted each time
+ * weighs double in the pass rate (three copies of one passing query and one failing negative: 75 % where
+ * the set measures 50 %). `skc eval` judges each once and says so; SKL703 names them.
+ */
+export const onceEach = (
+  queries: ReadonlyArray<TriggerQuery>
+): { readonly kept: ReadonlyArray<TriggerQuery>; readonly repeated: ReadonlyArray<{ readonly query: string; readonly times: number }> } => {
+  const times = new Map<string, { query: string; times: number }>()
+  const kept: Array<TriggerQuery> = []
+  for (const q of queries) {
+    const key = queryKey(q)
+    const seen = times.get(key)
+    if (seen === undefined) {
+      times.set(key, { query: q.query, times: 1 })
+      kept.push(q)
+    } else seen.times++
+  }
+  return { kept, repeated: [...times.values()].filter((t) => t.times > 1) }
 }
 
 const triggerArray = (v: ReadonlyArray<unknown>, prefix: string): Parsed<ReadonlyArray<TriggerQuery>> => {

@@ -4,20 +4,12 @@
  * `skc lint` before `skc eval` runs in CI; and a description is not longer
  * than Claude Code cuts it in the skill listing.
  */
-import { EVALS_FILE, notUtf8, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE } from "../../eval/triggerSet.js"
+import { EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../eval/triggerSet.js"
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
 import { capLength, listedText } from "../../agents/listing.js"
 import { activeProfiles } from "../profiles.js"
 import { frontmatterData, keyAt, positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
 import { thousands } from "../../thousands.js"
-
-/** The line of a JSON syntax error: V8 says "(line L column C)" or "at position P". */
-const syntaxLine = (message: string, source: string): number => {
-  const lc = /\(line (\d+) column \d+\)/.exec(message)
-  if (lc !== null) return Number(lc[1])
-  const pos = /at position (\d+)/.exec(message)
-  return pos === null ? 1 : source.slice(0, Number(pos[1])).split("\n").length
-}
 
 /** `evals`, `evals/triggers.json`, `evals/evals.json`: the paths skc eval reads. */
 const isEvalPath = (p: string): boolean => p === "evals" || p === TRIGGERS_FILE || p === EVALS_FILE
@@ -51,10 +43,10 @@ export const skl701: Rule = {
       }
       const parsed = f.path === TRIGGERS_FILE ? parseTriggerSet(f.source) : f.path === EVALS_FILE ? parseEvalsFile(f.source) : undefined
       if (parsed === undefined || parsed._tag === "Ok") continue
-      const { kind, message } = parsed.problem
+      const { kind, message, line } = parsed.problem
       out.push(
         kind === "syntax"
-          ? { file: f.path, line: syntaxLine(message, f.source), message: `syntax error: ${message}` }
+          ? { file: f.path, line: line ?? 1, message: `syntax error: ${message}` }
           : { file: f.path, line: 1, message: `valid JSON of another shape: ${message}` }
       )
     }
@@ -102,4 +94,47 @@ export const skl702: Rule = {
   )
 }
 
-export const evalRules: ReadonlyArray<Rule> = [skl701, skl702]
+/** The trigger queries of an eval file that parses, else none (SKL701 reports the file). */
+const queriesOf = (path: string, source: string): ReadonlyArray<TriggerQuery> => {
+  const parsed = path === TRIGGERS_FILE ? parseTriggerSet(source) : path === EVALS_FILE ? parseEvalsFile(source) : undefined
+  if (parsed === undefined || parsed._tag === "Problem") return []
+  return Array.isArray(parsed.value) ? (parsed.value as ReadonlyArray<TriggerQuery>) : (parsed.value as { readonly queries: ReadonlyArray<TriggerQuery> }).queries
+}
+
+/** The line of the second time `query` is written in `source` (as JSON writes it, trimmed, in any case), else 1. */
+const repeatLine = (source: string, query: string): number => {
+  const lower = source.toLowerCase()
+  const written = JSON.stringify(query.trim().toLowerCase()).slice(1, -1)
+  const first = lower.indexOf(written)
+  const second = first < 0 ? -1 : lower.indexOf(written, first + written.length)
+  return second < 0 ? 1 : source.slice(0, second).split("\n").length
+}
+
+export const skl703: Rule = {
+  id: "SKL703",
+  name: "eval-query-repeated",
+  defaultSeverity: "warning",
+  category: "eval",
+  summary: "No trigger query is listed twice (the same words, in any case, asked to fire or not alike).",
+  doc:
+    "`skc eval` judges each trigger query once however often it is listed: counted each time, a repeat weighed double in the pass rate " +
+    "(three copies of one passing query beside one failing negative read 75 % where the set measures 50 %). A query listed twice is " +
+    "most often a copy left while editing, or the same request meant for both splits; the same query asked both to fire and not to " +
+    "fire is SKL701's error (it can never pass).",
+  fix: "Remove the repeats, or reword one of them into the other request you meant to test.",
+  source: "issue 27; docs/eval.md",
+  appliesTo: (s) => (s.evalFiles ?? []).length > 0,
+  check: (s) => {
+    const out: Array<Finding> = []
+    for (const f of s.evalFiles ?? []) {
+      if (f.invalidUtf8 !== undefined) continue
+      for (const r of onceEach(queriesOf(f.path, f.source)).repeated) {
+        const shown = r.query.length > 60 ? `${r.query.slice(0, 60)}…` : r.query
+        out.push({ file: f.path, line: repeatLine(f.source, r.query), message: `${JSON.stringify(shown)} is listed ${r.times} times; skc eval judges it once` })
+      }
+    }
+    return out
+  }
+}
+
+export const evalRules: ReadonlyArray<Rule> = [skl701, skl702, skl703]
