@@ -157,7 +157,7 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
         ])
       }
       const w = memoryWorld({ files: { ...files, ...pgm } })
-      const r = Result.getOrThrow(await w.run(evaluate({ skills: ["pgm"] })))
+      const r = Result.getOrThrow(await w.run(evaluate({ skills: ["pgm"] }).pipe(Effect.provide(noRunner))))
       expect(r.skills[0]!.queries).toBe(2)
       expect(w.diagnostics.warnings.map(renderWarning).join("\n")).toContain(`'pgm': 2 repeated queries judged once ("${once}"; SKL703)`)
     }

@@ -127,6 +127,30 @@ describe("RFC-0008 lint outputs", () => {
       )
     }))
 
+  it.effect("RFC-0005:C-CODES a skill whose SKILL.md is spelled in another case is E010 saying so, alone or in a folder lint (CI passed without a word)", () =>
+    Effect.gen(function* () {
+      const files: Record<string, string> = {
+        "/proj/s/good/SKILL.md": CLEAN["SKILL.md"] as string,
+        "/proj/s/upper/SKILL.MD": CLEAN["SKILL.md"] as string,
+        "/proj/s/lower/skill.md": CLEAN["SKILL.md"] as string,
+        "/proj/only/a/Skill.md": CLEAN["SKILL.md"] as string
+      }
+      const layer = memoryLayer({ files })
+      expect(yield* failureText(lint({ skill: "s/upper" }).pipe(Effect.provide(layer)))).toBe(
+        "error[E010]: not a valid skill: 's/upper' (missing SKILL.md)\n  it holds 'SKILL.MD': agents look for 'SKILL.md' exactly (a case-sensitive file system never loads it); rename it to SKILL.md"
+      )
+      for (const o of [yield* lintSkills({ skill: "s" }).pipe(Effect.provide(layer)), yield* lintSkills({ skills: ["s"] }).pipe(Effect.provide(layer))]) {
+        expect(o.reports.map((r) => r.skill)).toEqual(["good"])
+        expect(o.failures?.map((f) => [f.target, f.error.code])).toEqual([
+          ["s/lower", "E010"],
+          ["s/upper", "E010"]
+        ])
+      }
+      expect(yield* failureText(lint({ skill: "only" }).pipe(Effect.provide(layer)))).toBe(
+        "error[E010]: not a valid skill: 'only' (missing SKILL.md)\n  a/Skill.md: agents look for 'SKILL.md' exactly (a case-sensitive file system never loads them); rename each to SKILL.md"
+      )
+    }))
+
   it.effect("RFC-0005:C-CODES a target of several that does not resolve is reported, the others linted (JSON entry, SARIF notification, exit 1)", () =>
     Effect.gen(function* () {
       const files: Record<string, string> = { "/proj/x/demo/SKILL.md": CLEAN["SKILL.md"] as string, "/proj/empty-dir/.keep": "" }

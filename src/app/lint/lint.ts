@@ -26,7 +26,7 @@ import { fsInternal, Settings, type TargetFailure, targetFailure, touchSkill } f
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { inTargetOrder } from "../../domain/lint/targetOrder.js"
-import { scannedRepositoryRoot, skillFoldersIn } from "../skills/index.js"
+import { caseVariantHint, misnamedSkillFoldersIn, scannedRepositoryRoot, skillFoldersIn } from "../skills/index.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Progress } from "../../ports/Progress.js"
 
@@ -336,7 +336,15 @@ const withDeeperSkillsHint = (given: string) => (e: NotASkill) =>
       if (entry.name.startsWith(".") || (entry.type !== "directory" && entry.type !== "symlink")) continue
       if ((yield* skillFoldersIn(path.join(given, entry.name))) !== undefined) areas.push(entry.name)
     }
-    if (areas.length === 0) return yield* Effect.fail(e)
+    if (areas.length === 0) {
+      // Skill folders whose SKILL.md is spelled in another case, and nothing else: said, not "missing SKILL.md" alone.
+      const misnamed = yield* misnamedSkillFoldersIn(given)
+      if (misnamed.length === 0) return yield* Effect.fail(e)
+      const names = misnamed.map((m) => `${path.basename(m.dir)}/${m.variant}`)
+      return yield* Effect.fail(
+        new NotASkill({ path: e.path, hint: `${names.slice(0, 3).join(", ")}${names.length > 3 ? ", …" : ""}: agents look for 'SKILL.md' exactly (a case-sensitive file system never loads them); rename each to SKILL.md` })
+      )
+    }
     const glob = `${given.replace(/[\\/]+$/, "")}/*/`
     return yield* Effect.fail(new NotASkill({ path: e.path, hint: `its folders ${areas.join(", ")} hold skill folders: skc lint ${glob}` }))
   })
@@ -353,10 +361,9 @@ const namedSkills = Effect.fnUntraced(function* (named: ReadonlyArray<string>) {
   const targets: Array<Target> = []
   const seen = new Set<string>()
   for (const name of named) {
+    const folder = yield* skillFoldersIn(name)
     const found = yield* Effect.result(
-      Effect.flatMap(skillFoldersIn(name), (folder) =>
-        folder !== undefined ? Effect.succeed(folder) : Effect.map(resolveSkill(name).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(name))), (s) => [s])
-      )
+      folder !== undefined ? Effect.succeed(folder) : Effect.map(resolveSkill(name).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(name))), (s) => [s])
     )
     if (found._tag === "Failure") {
       // Named twice, it fails once (as `skc build nope nope` does).
@@ -371,9 +378,19 @@ const namedSkills = Effect.fnUntraced(function* (named: ReadonlyArray<string>) {
       seen.add(skill.canonicalSourceDir)
       targets.push({ skill })
     }
+    if (folder !== undefined) targets.push(...(yield* misnamedIn(name)))
   }
   return targets
 })
+
+/**
+ * A folder's skill folders whose SKILL.md is spelled in another case (`SKILL.MD`, `skill.md`), each an E010
+ * target: an agent never loads them, and a folder lint skipped them without a word, so CI passed.
+ */
+const misnamedIn = (folder: string) =>
+  Effect.map(misnamedSkillFoldersIn(folder), (found): ReadonlyArray<Target> =>
+    found.map((m) => ({ target: m.dir, error: targetFailure(new NotASkill({ path: m.dir, hint: caseVariantHint(m.variant) })) }))
+  )
 
 export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInput) {
   // One asks to write the fixes, the other never to: refused rather than one silently winning (ESLint refuses the pair too).
@@ -396,7 +413,9 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
         : folder !== undefined
           ? folder
           : [yield* resolveCommandSkill(input.skill).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(input.skill)))]
-        ).map((skill) => ({ skill }))
+        )
+          .map((skill): Target => ({ skill }))
+          .concat(folder !== undefined && input.skill !== undefined ? yield* misnamedIn(input.skill) : [])
   const skills = targets.flatMap((t) => ("skill" in t ? [t.skill] : []))
   const single = input.skill !== undefined && folder === undefined && (input.skills === undefined || input.skills.length === 0)
   // DECISIONS #38: a skill found by name in an agent directory that skc did not build is never written to.

@@ -30,6 +30,7 @@ import { readSkillFrontmatter } from "./skillFrontmatter.js"
 import { sameUnicodeText } from "../../domain/unicodeForm.js"
 import { nameProblem } from "../../domain/skillName.js"
 import { isAscii } from "../../domain/ascii.js"
+import { caseVariantHint, skillMdCaseVariant } from "./skillMdCase.js"
 
 export type SkillScope = "project" | "global" | "path" | AgentDirScope
 
@@ -235,10 +236,13 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
     // "missing SKILL.md" called it a broken skill. Say where the skills are instead.
     // Recovery: the look only decorates the E010 being raised; a directory that cannot be read leaves it without.
     const below = kind === undefined ? yield* skillsBelow(dirWithoutSkillMd).pipe(Effect.orElseSucceed(() => [])) : []
+    const variant = kind === undefined ? yield* skillMdCaseVariant(dirWithoutSkillMd) : undefined
     const hint =
       kind !== undefined
         ? `its SKILL.md is ${kind}: make it a regular file`
-        : below.length > 0
+        : variant !== undefined
+          ? caseVariantHint(variant)
+          : below.length > 0
           ? `it is a folder of skills, not a skill: ${below.length >= SKILLS_BELOW_MAX ? `${SKILLS_BELOW_MAX} or more` : below.length} below it (${below
               .slice(0, 3)
               .map((d) => quoteArg(displayPath(stores.cwd, d, path)))

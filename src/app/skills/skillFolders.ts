@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { FileSystem, isRegularFile, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, type ResolvedSkill } from "./resolve.js"
+import { skillMdCaseVariant } from "./skillMdCase.js"
 import { Settings } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
@@ -33,4 +34,21 @@ export const skillFoldersIn = Effect.fnUntraced(function* (given: string) {
     if (yield* isRegularFile(path.join(child, "SKILL.md"))) skills.push(yield* describeSkillDir(child))
   }
   return skills.length === 0 ? undefined : (skills as ReadonlyArray<ResolvedSkill>)
+})
+
+/** The folders directly inside `given` that are skills but for their SKILL.md's case, with the name it has. */
+export const misnamedSkillFoldersIn = Effect.fnUntraced(function* (given: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const dir = path.resolve(stores.cwd, given)
+  // Recovery: as skillFoldersIn, a folder that cannot be read lists nothing.
+  const entries = yield* fs.readDir(dir).pipe(unseenAs([]))
+  const out: Array<{ readonly dir: string; readonly variant: string }> = []
+  for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
+    if (e.name.startsWith(".") || (e.type !== "directory" && e.type !== "symlink")) continue
+    const variant = yield* skillMdCaseVariant(path.join(dir, e.name))
+    if (variant !== undefined) out.push({ dir: path.join(given, e.name), variant })
+  }
+  return out as ReadonlyArray<{ readonly dir: string; readonly variant: string }>
 })
