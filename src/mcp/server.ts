@@ -79,6 +79,7 @@ import { REMOTE_SKILL_SCOPES, SKILL_SCOPES, type SkillScopeName } from "./skillU
 import { inNoProject } from "../app/skills/index.js"
 import { resolve } from "node:path"
 import { clientLabel } from "./clientLabel.js"
+import { ListSnapshots, pageFromSnapshot } from "./listSnapshots.js"
 
 /** Room left in an answer for the JSON-RPC envelope and the revision's `_meta` around a tool's result. */
 const ENVELOPE_BYTES = 64 * 1024
@@ -721,9 +722,14 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     return withinResponseLimit(tool.name, request.params.arguments, await withHint(await callTool(run, tool, request.params.arguments, { ...errorContext(), agent: agentOfClient(clientName()) })))
   })
 
-  // Issue 26 item 3: list methods answer a page at a time (src/mcp/pagination.ts).
+  // Issue 26 item 3: list methods answer a page at a time (src/mcp/pagination.ts); a continuation page reads
+  // the list its cursor was cut from (src/mcp/listSnapshots.ts), not the whole catalogue again.
+  const listSnapshots = new ListSnapshots()
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
-    const { page, nextCursor } = paged("resources/list", await runResource(resourceRun, listSkillResources), request.params?.cursor, RESOURCES_PAGE_SIZE)
+    const cursor = request.params?.cursor
+    const { page, nextCursor } = await pageFromSnapshot(listSnapshots, "resources/list", cursor, () => runResource(resourceRun, listSkillResources), (items) =>
+      paged("resources/list", items, cursor, RESOURCES_PAGE_SIZE)
+    )
     return { resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
   })
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request) => ({
@@ -780,7 +786,10 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   server.fallbackRequestHandler = async (request) => {
     switch (request.method) {
       case "skills/list": {
-        const { page, nextCursor } = paged("skills/list", await runResource(resourceRun, listSkillEntries), cursorParam(request.params), SKILLS_PAGE_SIZE, SKILLS_PAGE_BYTES)
+        const cursor = cursorParam(request.params)
+        const { page, nextCursor } = await pageFromSnapshot(listSnapshots, "skills/list", cursor, () => runResource(resourceRun, listSkillEntries), (items) =>
+          paged("skills/list", items, cursor, SKILLS_PAGE_SIZE, SKILLS_PAGE_BYTES)
+        )
         return { resultType: "complete", skills: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       case "skills/get":
