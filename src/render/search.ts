@@ -32,6 +32,8 @@ export interface SearchRenderOptions {
   readonly wholeFurther?: boolean
   /** For an empty answer in one skill: its files the index left out (above `[search] max_file_bytes`), never searched. */
   readonly unindexed?: ReadonlyArray<string>
+  /** Across skills: the files of the searched skills no index holds (too large), each with its skill. */
+  readonly unindexedIn?: ReadonlyArray<{ readonly skill: string; readonly path: string }>
   /** Across skills: how many skills were searched (the others are the result's `skipped`). */
   readonly searched?: number
   /** Over MCP from a team server (HTTP, docs/team.md): its operator builds the skills, on the server; its clients read. */
@@ -108,6 +110,14 @@ const skippedLines = (result: SearchResult, options: SearchRenderOptions): strin
 
 /** The files an empty answer never looked in (too large to index), and how to read one: said first. */
 const notSearched = (options: SearchRenderOptions): string => {
+  const across = options.unindexedIn ?? []
+  if (options.skill === undefined && across.length > 0) {
+    const first = across[0]!
+    const how = nextStep(options, "open", { skill: first.skill, path: first.path }, [first.skill, first.path])
+    const shown = across.map((f) => `${f.skill}/${f.path}`)
+    const named = shown.length <= 3 ? shown.join(", ") : `${shown.slice(0, 3).join(", ")} and ${shown.length - 3} more`
+    return visible(`  Not searched: ${named} (above [search] max_file_bytes, not indexed); read ${across.length === 1 ? "it" : "one"} with: ${how}`) + "\n"
+  }
   const files = options.unindexed ?? []
   if (files.length === 0 || options.skill === undefined) return ""
   const first = files[0]!

@@ -78,6 +78,6 @@ describe("[search] max_file_bytes bounds what outline and lint read", () => {
     expect(s.w.warnings().filter((w) => w.includes("not outlined"))).toEqual([`warning: 'demo/references/big.md' is not outlined: ${BIG.length} bytes, above [search] max_file_bytes (1000); skc open still reads it`])
     const linted = Result.getOrThrow(await s.w.run(lint({ skills: ["demo"] })))
     expect(JSON.stringify(linted)).toContain(`"skill":"demo"`)
-    expect(s.w.warnings()).toContain(`warning: 'references/big.md' is not linted: ${BIG.length} bytes, above [search] max_file_bytes (1000)`)
+    expect(s.w.warnings()).toContain(`warning: 'demo/references/big.md' is not linted: ${BIG.length} bytes, above [search] max_file_bytes (1000)`)
   })
 })

@@ -27,6 +27,11 @@ describe("issue 29 item 3: files above the indexing limit", () => {
     // The empty answer's text names the file it never searched, not only "no section holds these words".
     const said = await sb.runAsync(["search", "machines", "flywheel"])
     expect(said.stdout).toMatch(/^ {2}Not searched: huge\.md \(above \[search\] max_file_bytes, not indexed\); read it with: skc open machines huge\.md\n/m)
+    // Across skills too (fifty-eighth pass: "No searched skill holds these words" was said of a word the file held).
+    writeTree(join(sb.work, ".skillc", "skills", "levers"), { "SKILL.md": SKILL("levers") })
+    expect((await sb.runAsync(["build", "levers"])).code).toBe(0)
+    const across = await sb.runAsync(["search", "--all", "flywheel"])
+    expect(across.stdout).toMatch(/^ {2}Not searched: machines\/huge\.md \(above \[search\] max_file_bytes, not indexed\); read it with: skc open machines huge\.md\n/m)
     // show --file on it: not "section not found" alone, but why, and what reads it.
     const shown = await sb.runAsync(["show", "machines", "--section", "Huge", "--file", "huge.md"])
     expect(shown.code).toBe(1)

@@ -47,7 +47,8 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
     // Bounded work: a Markdown file over [search] max_file_bytes (never SKILL.md) is not read, as build does
     // not index it; read whole, a 600 MB one failed lint with E999 after a gigabyte of memory.
     if (f.path !== "SKILL.md" && f.size > maxFileBytes) {
-      yield* warn(Warning.notice(`'${f.path}' is not linted: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes})`))
+      // Named with its skill's folder, as build names it: `lint --all` over 400 skills said only 'references/huge.md'.
+      yield* warn(Warning.notice(`'${path.basename(root)}/${f.path}' is not linted: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes})`))
       continue
     }
     const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))

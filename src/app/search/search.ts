@@ -27,8 +27,6 @@ import { asksUnsegmentedCjk } from "../../domain/search/tokenizer.js"
 import { Effect, Schema } from "effect"
 import { EmptyQuery, InvalidOption } from "../../domain/errors.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
-import { indexedFormat } from "../../domain/search/documents.js"
-import { isOversized } from "../../domain/sourcePaths.js"
 import { Settings } from "../shared/index.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { RERANK_POOL, RERANK_WEIGHTS_ONE_SKILL } from "../../domain/search/rerank.js"
@@ -39,6 +37,7 @@ import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { withinBudget } from "./searchBudget.js"
+import { unindexedFiles } from "./unindexed.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
 import { corruptOf, skillTop, wordStats } from "./skillTop.js"
@@ -216,15 +215,6 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     if (tokens.length < 2 || fallback.length === 0) return { partial: false, found: [], unheld: every.unheld }
     const { chosen, unheld } = yield* partialAnswer(opened, fallback, limit)
     return { partial: chosen.length > 0, found: chosen.map((c): Found => ({ c, tokens: fallback, mode: "any" })), unheld }
-  })
-
-/** The files of an indexed format the index left out, above `[search] max_file_bytes` (issue 29 item 3); none when unreadable. */
-const unindexedFiles = (index: { readonly sourceFiles: Effect.Effect<ReadonlyArray<{ readonly path: string; readonly size: number }> | undefined, unknown> }) =>
-  Effect.gen(function* () {
-    const { maxFileBytes } = (yield* Settings).config
-    // Recovery: the note only adds to an empty answer; an index whose file records cannot be read leaves it out.
-    const files = (yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))) ?? []
-    return files.filter((f) => indexedFormat(f.path) !== undefined && isOversized(f, maxFileBytes)).map((f) => f.path)
   })
 
 const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>

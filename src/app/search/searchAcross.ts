@@ -29,6 +29,7 @@ import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder,
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { corruptOf, skillTop } from "./skillTop.js"
 import { withinBudget } from "./searchBudget.js"
+import { unindexedFiles } from "./unindexed.js"
 import { skillsInScope } from "../skills/index.js"
 
 
@@ -383,7 +384,18 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     // Some of the words are in some skill's sections, the others in none: the narrower question that answers.
     const narrower = withCorrection ? heldWords(tokens, unheld) : undefined
     const cjkHint = withCorrection && searched.length > 0 && asksUnsegmentedCjk(searched[0]!.q.tokenizer, input.query)
-    return { result, correction, narrower, unindexed: undefined as ReadonlyArray<string> | undefined, searched: searched.length, ...(cjkHint ? { cjkHint } : {}) }
+    // The files no index holds (too large): "no searched skill holds these words" was said of a word such a file held.
+    const unindexedIn: Array<{ readonly skill: string; readonly path: string }> = []
+    if (withCorrection) for (const o of searched) for (const p of yield* unindexedFiles(o.q.index)) unindexedIn.push({ skill: o.skill.name, path: p })
+    return {
+      result,
+      correction,
+      narrower,
+      unindexed: undefined as ReadonlyArray<string> | undefined,
+      ...(unindexedIn.length > 0 ? { unindexedIn } : {}),
+      searched: searched.length,
+      ...(cjkHint ? { cjkHint } : {})
+    }
   }
   for (const o of searched) {
     const count = results.filter((r) => r.skill === o.skill.name).length
