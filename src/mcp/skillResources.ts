@@ -191,6 +191,25 @@ export const servingProblem = (dirName: string, frontmatter: Readonly<Record<str
     const key = Object.keys(metadata).find((k) => typeof (metadata as Record<string, unknown>)[k] !== "string")
     if (key !== undefined) return `metadata value '${key}' must be a string (quote it: ${key}: "…")`
   }
+  return unrepresentable(frontmatter)
+}
+
+/**
+ * A frontmatter value JSON cannot carry as written, named by its key path: `.inf` and `.nan` (JSON has no
+ * such number: `null` went on the wire) and an integer past 2^53 (it went rounded). The extension's entry
+ * MUST hold the frontmatter "identical in content", and the official SDK client refuses the skill
+ * (`".nan" cannot be represented in JSON; quote it`).
+ */
+const unrepresentable = (value: unknown, at = ""): string | undefined => {
+  if (typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value))) {
+    return `'${at}' is an integer past 2^53, which JSON does not carry exactly (quote it)`
+  }
+  if (typeof value === "number" && !Number.isFinite(value)) return `'${at}' is ${String(value)}, which JSON cannot carry (quote it)`
+  if (typeof value !== "object" || value === null || value instanceof Date) return undefined
+  for (const [k, v] of Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value)) {
+    const found = unrepresentable(v, at === "" ? k : `${at}.${k}`)
+    if (found !== undefined) return found
+  }
   return undefined
 }
 

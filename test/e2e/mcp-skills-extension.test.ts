@@ -84,6 +84,9 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     put(join(store, "Bad_Name", "SKILL.md"), "---\nname: Bad_Name\ndescription: Not a valid skill name.\n---\n# X\n")
     // Outside the Agent Skills format in one field each (the official client refuses a listing holding one).
     put(join(store, "meta-number", "SKILL.md"), "---\nname: meta-number\ndescription: Use when testing.\nmetadata:\n  version: 1.0\n---\n# X\n")
+    // Values JSON cannot carry as written (the entry MUST be identical in content; the official client refuses them).
+    put(join(store, "yaml-nan", "SKILL.md"), "---\nname: yaml-nan\ndescription: Use when testing.\nweird: .nan\n---\n# X\n")
+    put(join(store, "yaml-big", "SKILL.md"), "---\nname: yaml-big\ndescription: Use when testing.\nx-counts:\n  big: 12345678901234567890\n---\n# X\n")
     put(join(store, "meta-nested", "SKILL.md"), "---\nname: meta-nested\ndescription: Use when testing.\nmetadata:\n  tags: [a, b]\n---\n# X\n")
     put(join(store, "compat-number", "SKILL.md"), "---\nname: compat-number\ndescription: Use when testing.\ncompatibility: 42\n---\n# X\n")
     put(join(store, "long-description", "SKILL.md"), `---\nname: long-description\ndescription: ${"d".repeat(1025)}\n---\n# X\n`)
@@ -139,7 +142,7 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
 
   it("issue 48 item 2 (Skill Format): a served skill MUST conform to the Agent Skills format: metadata a map of strings, compatibility 1-500 characters, description 1-1024, an ASCII name", async () => {
     const uris = (await listAll()).map((s) => s.uri)
-    for (const name of ["meta-number", "meta-nested", "compat-number", "long-description", "café"]) {
+    for (const name of ["meta-number", "meta-nested", "compat-number", "long-description", "café", "yaml-nan", "yaml-big"]) {
       expect(uris.some((u) => decodeURIComponent(u).includes(`/${name}/`)), name).toBe(false)
       expect(await code(mcp.extension("skills/get", { uri: `skill://project/${encodeURIComponent(name)}/SKILL.md` })), name).toBe(-32602)
     }
@@ -148,6 +151,8 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect(warned).toContain("metadata value 'version' must be a string")
     expect(warned).toContain("compatibility must be a string of 1-500 characters")
     expect(warned).toContain("description is 1025 characters")
+    expect(warned).toContain("'weird' is NaN, which JSON cannot carry (quote it)")
+    expect(warned).toContain("'x-counts.big' is an integer past 2^53, which JSON does not carry exactly (quote it)")
   })
 
   it("a skill the extension does not serve names the tool call that still reads it, and that call reads it (anthropics/skills' claude-api: a 1,068-character description)", async () => {
