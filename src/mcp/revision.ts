@@ -294,7 +294,9 @@ export class RevisionTransport implements Transport {
 
   constructor(
     private readonly inner: Transport & Releasing,
-    private readonly info: RevisionInfo
+    private readonly info: RevisionInfo,
+    /** `stdio`: subscriptions share the one channel and end with `notifications/cancelled` too (closeSubscriptions). */
+    private readonly options: { readonly stdio?: boolean } = {}
   ) {
     inner.onmessage = (message, extra) => this.receive(message as unknown as Message, extra)
     inner.onerror = (e) => this.onerror?.(e)
@@ -425,10 +427,24 @@ export class RevisionTransport implements Transport {
   }
 
   /** Graceful closure: every open subscription is answered before the transport closes. */
+  /**
+   * Ends every open subscription when the connection's input ends: the completion result ("Graceful
+   * Closure", SHOULD), then on stdio `notifications/cancelled` naming the `subscriptions/listen` request
+   * (basic/patterns/cancellation: a server MUST send it when it tears a subscription stream down; the
+   * schema: on stdio, solely for that). A client that has the result ignores a cancellation of a finished
+   * request (cancellation: "MAY arrive after the request has already finished").
+   */
   private async closeSubscriptions() {
     const open = [...this.subscriptions.keys()]
     this.subscriptions.clear()
-    for (const id of open) await this.reply(id, this.decorate("subscriptions/listen", { _meta: { [SUBSCRIPTION_ID]: id } })).catch(() => {})
+    for (const id of open) {
+      await this.reply(id, this.decorate("subscriptions/listen", { _meta: { [SUBSCRIPTION_ID]: id } })).catch(() => {})
+      if (this.options.stdio === true) {
+        await this.inner
+          .send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: "the server's input ended" } } as unknown as JSONRPCMessage)
+          .catch(() => {})
+      }
+    }
   }
 
   async send(message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]): Promise<void> {

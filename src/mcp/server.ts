@@ -845,10 +845,12 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   const { server } = session
   // Issue 48 item 1: revision 2026-07-28 beside the handshake revisions, at the protocol boundary.
   const lines = new LineTransport()
-  const transport = new RevisionTransport(lines, session.revision)
+  const transport = new RevisionTransport(lines, session.revision, { stdio: true })
   session.clientNamedBy(() => transport.namedClient())
   // 2025-03-26 basic/index §Batching: a session on that revision may send batches; later revisions may not.
-  lines.acceptsBatch = () => transport.negotiatedRevision() === BATCH_REVISION
+  // The revision asked for counts while its `initialize` is being answered: a script that wrote its
+  // initialize and a batch at once had the batch refused before the answer recorded the revision.
+  lines.acceptsBatch = () => transport.answeringRevision() === BATCH_REVISION
   // An error whose request id cannot be read: `"id": null` or no id, by the negotiated revision's schema (revision.ts `unreadableId`).
   lines.revision = () => transport.answeringRevision()
   const closed = new Promise<void>((resolve) => {

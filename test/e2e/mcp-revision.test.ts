@@ -211,6 +211,12 @@ describe("issue 48 item 1: subscriptions/listen under --watch", () => {
       resultType: "complete",
       _meta: { "io.modelcontextprotocol/subscriptionId": "sub-1" }
     })
+    // basic/patterns/cancellation: on stdio the server MUST send notifications/cancelled naming the
+    // subscriptions/listen request when it tears the stream down, after the graceful result.
+    const at = s.messages.findIndex((m) => m.id === "sub-1")
+    const cancelled = s.messages.findIndex((m) => m.method === "notifications/cancelled")
+    expect(cancelled).toBeGreaterThan(at)
+    expect(s.messages[cancelled]!.params).toMatchObject({ requestId: "sub-1" })
   })
 })
 

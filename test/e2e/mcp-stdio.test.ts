@@ -154,6 +154,27 @@ describe("skc mcp on the wire", () => {
     expect(ids.filter((id) => id !== 31).sort((a, b) => a - b)).toEqual([1, ...Array.from({ length: 12 }, (_, i) => 10 + i), 30])
   })
 
+  it("2025-03-26 basic/index (Batching): a batch written with its initialize, before the answer, is served; a batch a session refuses says why", async () => {
+    const box = sandbox()
+    const init0326 = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })
+    const env = { PATH: process.env.PATH ?? "", HOME: box.home, SKILLC_HOME: box.home, NO_COLOR: "1" }
+    const batch = JSON.stringify([{ jsonrpc: "2.0", id: 2, method: "ping" }])
+    const { stdout, code } = await spawnAsync(process.execPath, [BIN, "mcp"], {
+      cwd: box.work,
+      env,
+      input: [init0326, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), batch].map((l) => l + "\n").join("")
+    })
+    expect(code).toBe(0)
+    const answers = stdout.trim().split("\n").map((l) => JSON.parse(l) as unknown)
+    expect(answers[0]).toMatchObject({ id: 1, result: { protocolVersion: "2025-03-26" } })
+    expect(answers[1]).toEqual([{ jsonrpc: "2.0", id: 2, result: {} }])
+    // A later revision refuses it, saying what to do instead of "not a JSON-RPC 2.0 message" (a batch is one).
+    const later = await spawnAsync(process.execPath, [BIN, "mcp"], { cwd: box.work, env, input: [init(1), batch].map((l) => l + "\n").join("") })
+    const refused = later.stdout.trim().split("\n").map((l) => JSON.parse(l) as { error?: { code: number; message: string } })
+    // Refused at once, while the initialize is still being answered: found by what it holds, not its place.
+    expect(refused.find((m) => m.error !== undefined)?.error).toEqual({ code: -32600, message: expect.stringMatching(/^Invalid Request: batches are not accepted in a \d{4}-\d{2}-\d{2} session \(only 2025-03-26 takes them\); send each message on its own line$/) })
+  })
+
   it("a last request with no newline before end of input is answered; a malformed notification is one line on stderr", async () => {
     const box = sandbox()
     const { stdout, stderr, code } = await spawnAsync(process.execPath, [BIN, "mcp"], {
