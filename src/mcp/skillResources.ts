@@ -444,7 +444,9 @@ const pathInSkill = (uri: string, ref: SkillFileRef, skill: ServedSkill) =>
     // Separators inside a segment (an encoded `/` or `\`) and VCS directories are never served. Dot segments
     // are the path rule's (README "Paths", as for skc_open): `ref/../SKILL.md` is SKILL.md, a `..` above the root E012.
     const refused = ref.segments.some((s) => s.includes("/") || s.includes("\\") || s.includes("\0") || IGNORED_DIRS.has(s))
-    if (refused) return yield* Effect.fail(new NotServed({ message: renderError(new PathEscapes({ path: written })) }))
+    // Named as the URI wrote it: decoded, `references%2Fapi.md` read 'references/api.md', a file that is there.
+    const asWritten = ref.segments.map((s) => (/[/\\\0]/.test(s) ? encodeURIComponent(s) : s)).join("/")
+    if (refused) return yield* Effect.fail(new NotServed({ message: renderError(new PathEscapes({ path: asWritten })) }))
     const inside = yield* resolveInside(skill.sourceDir, written === "" ? "." : written).pipe(
       Effect.mapError((e) => new NotServed({ message: renderError(e) }))
     )

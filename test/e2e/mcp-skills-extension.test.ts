@@ -292,6 +292,9 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     // Not a missing resource but a request skc refuses (a directory, a VCS directory): invalid params as before.
     expect(await code(mcp.client.readResource({ uri: "skill://project/rich/references" }))).toBe(-32602)
     expect(await code(mcp.client.readResource({ uri: "skill://project/rich/.git/config" }))).toBe(-32602)
+    // An encoded separator is refused naming the segment as the URI wrote it, not decoded into a path that exists.
+    const encoded = await mcp.client.readResource({ uri: "skill://project/rich/references%2Fguide.md" }).catch((e: Error) => e.message)
+    expect(encoded).toContain("error[E012]: path escapes skill root: 'references%2Fguide.md'")
   })
 
   it("MCP Pagination (Error Handling): a cursor that is not a string (schema: Cursor is a string) is -32602 on every paged list, never the first page", async () => {
