@@ -12,7 +12,7 @@
  *   terminal), built on first use and kept until shutdown.
  * - Diagnostics: each change of a buffer lints its skill with every open
  *   buffer in place of its file. Lints of one skill never overlap: changes
- *   that arrive while one runs, or in the COOLDOWN_MS after it, are
+ *   that arrive while one runs, or in the window after it (`cooldownAfter`), are
  *   coalesced into the next (the debounce that keeps a fast typist from
  *   queueing work), and the editor gets the diagnostics of the latest text,
  *   tagged with its version.
@@ -114,6 +114,16 @@ type Runtime = ManagedRuntime.ManagedRuntime<ReturnType<typeof Live> extends imp
  * linted at once.
  */
 const COOLDOWN_MS = 15
+
+/**
+ * The window after a lint that took `lintMs`: at least COOLDOWN_MS, and as long as the lint itself (up to
+ * MAX_COOLDOWN_MS). The changes typed during a lint are applied one per turn of the event loop once it ends
+ * (about 5 ms each in a 5.8 MB file): 15 ms let three of them in before the next 600 ms lint, fewer than a
+ * typist makes, so the backlog (and the memory holding it) grew for as long as one typed: 13.8 s behind after
+ * 200 keystrokes, 2 GB. A window as long as the lint lets in what was typed during it.
+ */
+export const cooldownAfter = (lintMs: number): number => Math.min(MAX_COOLDOWN_MS, Math.max(COOLDOWN_MS, Math.round(lintMs)))
+const MAX_COOLDOWN_MS = 5_000
 
 /**
  * The most findings one file's publication carries, the first in file
@@ -510,6 +520,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         return
       }
       const { texts, versions, open } = started
+      const lintStarted = performance.now()
       s.runtime
         .runPromiseExit(lintBuffers(root, open, s.parses))
         .then((exit) => {
@@ -535,7 +546,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
               s.again = false
               lintSkill(root)
             } else if (openBelow(root).texts.size === 0) release(s)
-          }, COOLDOWN_MS)
+          }, cooldownAfter(performance.now() - lintStarted))
         )
     }
 
