@@ -406,10 +406,15 @@ export const renameHeading = (
   const newHeading = flattenInline(writtenHeadingText(newText, hasClosing), (label) => definitions.has(label))
   const renamed = headings.map((h, i) => (i === index ? { text: newHeading } : h))
   const [oldRfc, oldGh, newGh] = [anchorsOf(headings, headingSlug), anchorsOf(headings, githubSlug), anchorsOf(renamed, githubSlug)]
-  // The renamed heading's links take its new RFC slug; a heading in another script ("日本語") has none, and its
-  // links take the GitHub slug, which SKL302 accepts as well. The others keep the style their links use.
-  const toRfc = anchorsOf(renamed, headingSlug).map((a, i) => (i === index && headingSlug(renamed[i]!.text) === "" ? newGh[i]! : a))
-  const toGh = newGh.map((a, i) => (i === index ? toRfc[i]! : a))
+  // Every link keeps the style it uses: an RFC-slug link takes the new RFC slug, a GitHub-slug one the new GitHub
+  // slug. But an RFC slug drops letters outside ASCII ("Café Déjà Vu" is `caf-dj-vu`, "Setup 步骤" `setup-`),
+  // no anchor GitHub renders: a renamed heading holding such letters gives its RFC-style links the GitHub slug,
+  // which SKL302 accepts as well. (`#café-déjà` became `#caf-dj-vu` on renaming "Café Déjà" to "Café Déjà Vu".)
+  const dropsLetters = (text: string) => /[\p{L}\p{N}]/u.test(text.replace(/[\x00-\x7f]/g, ""))
+  const toRfc = anchorsOf(renamed, headingSlug).map((a, i) =>
+    i === index && (headingSlug(renamed[i]!.text) === "" || dropsLetters(renamed[i]!.text)) ? newGh[i]! : a
+  )
+  const toGh = newGh
   // Each anchor a link may use now, in either slug style, to the anchor it must use after the rename. GitHub slugs
   // first, RFC slugs over them: a heading's RFC slug wins over another's GitHub slug of that spelling, as `headingFor` reads links.
   const moves = new Map<string, string>([...oldGh.map((a, i) => [a.toLowerCase(), toGh[i]!] as const), ...oldRfc.map((a, i) => [a.toLowerCase(), toRfc[i]!] as const)])

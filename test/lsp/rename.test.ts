@@ -31,8 +31,18 @@ describe("renameHeading", () => {
       "notes.md": "# Notes\n\n[enc](SKILL.md#caf%C3%A9-setup)\n"
     }
     const out = renamed(files, 6, "Thé Setup")
-    expect(out["SKILL.md"]).toContain("## Thé Setup\n\nSee [a](#th-setup) and [b](#th-setup).")
-    expect(out["notes.md"]).toBe("# Notes\n\n[enc](SKILL.md#th-setup)\n")
+    // The GitHub slug, which GitHub renders (`#th-setup`, the RFC slug, drops the é: no anchor there).
+    expect(out["SKILL.md"]).toContain("## Thé Setup\n\nSee [a](#thé-setup) and [b](#thé-setup).")
+    expect(out["notes.md"]).toBe("# Notes\n\n[enc](SKILL.md#thé-setup)\n")
+  })
+
+  it("each link keeps its slug style; a new heading with letters outside ASCII gives RFC-style links its GitHub slug (fifty-eighth pass)", () => {
+    const files = { "SKILL.md": `${HEAD}## Café Déjà\n\n[a](#café-déjà)\n\n## Setup Steps\n\n[b](#setup-steps)\n` }
+    expect(renamed(files, 6, "Café Déjà Vu")["SKILL.md"]).toContain("[a](#café-déjà-vu)")
+    // An ASCII heading renamed into CJK: `#setup-` (the RFC slug) is no anchor GitHub renders.
+    expect(renamed(files, 10, "Setup 步骤")["SKILL.md"]).toContain("[b](#setup-步骤)")
+    // Still ASCII: the RFC slug, as before.
+    expect(renamed(files, 10, "Install Steps")["SKILL.md"]).toContain("[b](#install-steps)")
   })
 
   it("a new text with a link takes the anchor of its text", () => {
