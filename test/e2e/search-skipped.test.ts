@@ -36,6 +36,9 @@ describe("search --all of skills never built", () => {
         { skill: "payroll", reason: "not built" }
       ]
     })
+    // Nothing was searched: no question "no skill answered" for stats --all (the skills answer it once built).
+    const stats = await s.runAsync(["stats", "--all"])
+    expect(stats.stdout).not.toContain("signing keys")
     const command = /build them with: skc (build billing payroll)\)/.exec(before.stdout)![1]!.split(" ")
     const built = await s.runAsync(command)
     expect(built.code, built.stderr).toBe(0)

@@ -380,7 +380,9 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   // to the global log, for `stats --all`, never to a skill's unanswered list. The call's logging wrapper
   // writes them, in one batch (issue 14; issue 44 item 4).
   if (results.length === 0) {
-    yield* touchUnansweredAcrossSkills(input.query)
+    // Only a question some skill was asked: with every skill skipped (stale, not built) nothing was searched, and
+    // `stats --all` listed it among the questions no skill answered although a skill answers it once built.
+    if (searched.length > 0) yield* touchUnansweredAcrossSkills(input.query)
     // Some of the words are in some skill's sections, the others in none: the narrower question that answers.
     const narrower = withCorrection ? heldWords(tokens, unheld) : undefined
     const cjkHint = withCorrection && searched.length > 0 && asksUnsegmentedCjk(searched[0]!.q.tokenizer, input.query)
