@@ -29,7 +29,7 @@ import type { IndexedSourceFile } from "../../ports/SearchIndex.js"
 import type { ResolvedSkill } from "../skills/index.js"
 import { readFailure } from "../shared/index.js"
 import { answersFor } from "./settledRecords.js"
-import { combineSourceHash, RACY_WINDOW_MS, recordedSourceHash, scanSourceTree, type SourceTree } from "../shared/index.js"
+import { combineSourceHash, isGone, RACY_WINDOW_MS, recordedSourceHash, scanSourceTree, type SourceTree } from "../shared/index.js"
 
 export interface MarkdownFile {
   readonly path: string
@@ -266,9 +266,32 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     (batch) => {
       // SKILL.md is not read twice; its turn in path order is kept.
       const rest = batch.filter((f) => f !== mainFile)
-      return Effect.flatMap(Effect.mapError(fs.readFiles(rest.map((f) => path.join(tree.root, ...f.path.split("/")))), internal), (contents) => {
+      const paths = rest.map((f) => path.join(tree.root, ...f.path.split("/")))
+      // A file removed since the scan (an editor's temporary file) is left out of this build, as the next scan
+      // leaves it out: one by one then. It failed the build with E999 while someone edited the skill.
+      const contents = fs.readFiles(paths).pipe(
+        Effect.map((all): ReadonlyArray<Uint8Array | undefined> => all),
+        Effect.catch((e) =>
+          isGone(e)
+            ? Effect.forEach(paths, (p) =>
+                fs.readFile(p).pipe(
+                  Effect.map((b): Uint8Array | undefined => b),
+                  Effect.catch((e1) => (isGone(e1) ? Effect.succeed(undefined) : Effect.fail(internal(e1))))
+                )
+              )
+            : Effect.fail(internal(e))
+        )
+      )
+      return Effect.flatMap(contents, (got) => {
         let next = 0
-        return Effect.forEach(batch, (f) => take(f, f === mainFile ? mainBytes : contents[next++]!), { discard: true })
+        return Effect.forEach(
+          batch,
+          (f) => {
+            const bytes = f === mainFile ? mainBytes : got[next++]
+            return bytes === undefined ? Effect.void : take(f, bytes)
+          },
+          { discard: true }
+        )
       })
     },
     { discard: true }
@@ -282,6 +305,8 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   for (const f of tree.files) {
     const known = recorded.get(f.path)
     const fresh = read.get(f.path)
+    // Removed since the scan (above): not part of what was built.
+    if (known === undefined && fresh === undefined) continue
     const hash = known?.hash ?? fresh!.hash
     const info = known ?? fresh?.info ?? { title: undefined, description: undefined }
     if (known !== undefined) totalBytes += f.size

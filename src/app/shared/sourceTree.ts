@@ -59,6 +59,9 @@ const internal = (e: FsError) => readFailure(e)
  */
 const STAT_BATCH = 256
 
+/** A path that is no longer there (or whose folder no longer is): removed since its directory was listed. */
+export const isGone = (e: { readonly code: string }): boolean => e.code === "ENOENT" || e.code === "ENOTDIR"
+
 /** True when `p` is `root` or below it (both canonical, absolute). */
 export const isWithin = (root: string, p: string, sep: string): boolean =>
   p === root || p.startsWith(root.endsWith(sep) ? root : root + sep)
@@ -77,7 +80,8 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
   // down so a symlink back to an ancestor is not walked forever.
   const walk = (abs: string, rel: string, real: string, realChain: ReadonlySet<string>): Effect.Effect<void, InternalError | UsageError | PathEscapes> =>
     Effect.gen(function* () {
-      const entries = yield* fs.readDir(abs).pipe(Effect.mapError(internal))
+      // A directory removed since its parent was listed (an editor's temporary folder) is no part of the tree.
+      const entries = yield* fs.readDir(abs).pipe(Effect.catch((e) => (rel !== "" && isGone(e) ? Effect.succeed([]) : Effect.fail(internal(e)))))
       const relOf = (name: string) => (rel === "" ? name : `${rel}/${name}`)
       // A directory's files are stat'ed in batches: one Effect per file cost more than the
       // system calls (issue 30: a query's freshness check over 1,000 files).
@@ -89,8 +93,18 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
       for (let at = 0; at < names.length; at += STAT_BATCH) {
         yield* breathe
         const batch = names.slice(at, at + STAT_BATCH)
-        const infos = yield* fs.lstatMany(batch.map((name) => prefix + name)).pipe(Effect.mapError(internal))
-        batch.forEach((name, i) => files.push({ path: relOf(name), size: infos[i]!.size, mtimeMs: infos[i]!.mtimeMs }))
+        // A file removed since the directory was listed (an editor's or `sed -i`'s temporary file, an atomic
+        // save's `.new`) is no part of the tree: one by one then, each gone file left out. It was E999 for
+        // every search, show and build that met it while someone edited the skill.
+        const infos = yield* fs.lstatMany(batch.map((name) => prefix + name)).pipe(
+          Effect.catch((e) =>
+            isGone(e) ? Effect.forEach(batch, (name) => fs.lstatOption(prefix + name).pipe(Effect.mapError(internal))) : Effect.fail(internal(e))
+          )
+        )
+        batch.forEach((name, i) => {
+          const info = infos[i]
+          if (info !== undefined) files.push({ path: relOf(name), size: info.size, mtimeMs: info.mtimeMs })
+        })
       }
       for (const entry of entries) {
         if (entry.type === "file" || IGNORED_DIRS.has(entry.name)) continue
@@ -109,7 +123,12 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
           let escapes: boolean
           if (target === undefined) {
             // Dangling: judge by where the link text points.
-            const link = yield* fs.readLink(childAbs).pipe(Effect.mapError(internal))
+            const link = yield* fs.readLink(childAbs).pipe(
+              Effect.map((l): string | undefined => l),
+              Effect.catch((e) => (isGone(e) ? Effect.succeed(undefined) : Effect.fail(internal(e))))
+            )
+            // The link itself removed meanwhile: nothing to judge.
+            if (link === undefined) continue
             escapes = !isWithin(canonicalRoot, path.resolve(real, link), path.sep)
           } else escapes = !isWithin(canonicalRoot, target, path.sep)
           if (escapes) {
@@ -118,7 +137,8 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
             continue
           }
           if (target === undefined) continue
-          const info = yield* fs.stat(childAbs).pipe(Effect.mapError(internal))
+          const info = yield* fs.statOption(childAbs).pipe(Effect.mapError(internal))
+          if (info === undefined) continue
           if (info.type === "file") files.push({ path: childRel, size: info.size, mtimeMs: info.mtimeMs })
           else if (info.type === "directory" && !realChain.has(target)) {
             dirs.push(childRel)
@@ -221,7 +241,12 @@ export const sourceHash = Effect.fnUntraced(function* (tree: SourceTree, options
     let hash: string
     if (known !== undefined && known.size === f.size && known.mtimeMs === f.mtimeMs) hash = known.hash
     else {
-      const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(Effect.mapError(internal))
+      // Removed since the scan: hashed as the tree is now, without it (a temporary file of an editor).
+      const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(
+        Effect.map((b): Uint8Array | undefined => b),
+        Effect.catch((e) => (isGone(e) ? Effect.succeed(undefined) : Effect.fail(internal(e))))
+      )
+      if (bytes === undefined) continue
       hash = hasher.sha256Hex(bytes)
       yield* breathe
     }
