@@ -20,7 +20,7 @@ import { build, BuildInput, buildTargets, givenTargetText, type BuildOptions, ty
 import { warnTargetOverlap } from "./targetOverlap.js"
 import { warnAboveRepository } from "../skills/index.js"
 import { warnOrphanedLinks, warnStaleLinks } from "./staleLinks.js"
-import { Settings, type TargetFailure, targetFailure } from "../shared/index.js"
+import { isGone, readFailure, Settings, type TargetFailure, targetFailure } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 
 export const BuildManyInput = Schema.Struct({
@@ -63,7 +63,8 @@ export const storeEntries = Effect.fnUntraced(function* (global: boolean, flag: 
       new UsageError({ message: `${flag}: no skillc project here (no .skillc/ in this directory or above)`, detail: [`use --global ${flag} for the global store, or run skc init`] })
     )
   }
-  const entries = yield* fs.readDir(store).pipe(unseenAs([]))
+  // A store that cannot be read fails the build (`0 skills: 0 built` and exit 0 passed a CI gate that built nothing).
+  const entries = yield* fs.readDir(store).pipe(Effect.catch((e) => (isGone(e) ? Effect.succeed([]) : Effect.fail(readFailure(e)))))
   const named: Array<{ name: string; dir: string }> = []
   for (const e of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
     if (e.name.startsWith(".")) continue

@@ -22,7 +22,7 @@ import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, displayPath, foreignSkillNote, type ResolvedSkill, resolveCommandSkill, resolveSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
-import { fsInternal, Settings, type TargetFailure, targetFailure, touchSkill } from "../shared/index.js"
+import { fsInternal, readFailure, Settings, type TargetFailure, targetFailure, touchSkill } from "../shared/index.js"
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { inTargetOrder } from "../../domain/lint/targetOrder.js"
@@ -308,7 +308,9 @@ const projectSkills = Effect.gen(function* () {
   const skills: Array<ResolvedSkill> = []
   for (const name of names) {
     const dir = path.join(stores.projectSkills, name)
-    const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(unseenAs(undefined))
+    // A SKILL.md that cannot be looked at (EACCES) fails the lint with why: "skipping 'demo': no SKILL.md" then
+    // "No skills to lint", exit 0, passed a CI gate that linted nothing.
+    const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.mapError(readFailure))
     if (md?.type !== "file") {
       const isDir = (yield* fs.statOption(dir).pipe(unseenAs(undefined)))?.type === "directory"
       if (isDir) yield* diagnostics.warn(Warning.notice(`skipping '${name}': no SKILL.md`))

@@ -9,7 +9,7 @@ import { Path } from "effect/Path"
 import { Warning } from "../../domain/errors.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
-import { Settings, servedGlobalSkills } from "../shared/index.js"
+import { isGone, Settings, servedGlobalSkills } from "../shared/index.js"
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
 
 /** A skill found in a store, before status and filters. */
@@ -41,7 +41,15 @@ export const discoverSkills = Effect.fnUntraced(function* (scope: "project" | "g
   for (const [storeScope, skillsDir, runtimeStore] of storesToScan) {
     if (skillsDir === undefined || runtimeStore === undefined) continue
     if (scope !== "all" && scope !== storeScope) continue
-    const entries = yield* fs.readDir(skillsDir).pipe(unseenAs([]))
+    // A store that is not there holds no skill; one that cannot be read (EACCES: checked out by another user
+    // with umask 077) is said, where it counted as empty and `skc list` answered "No skills found".
+    const entries = yield* fs.readDir(skillsDir).pipe(
+      Effect.catch((e) =>
+        isGone(e)
+          ? Effect.succeed([])
+          : Effect.as(diagnostics.warn(Warning.notice(`cannot read the ${storeScope} store '${skillsDir}' (${e.code}): its skills are not listed`)), [])
+      )
+    )
     const inStore: Array<DiscoveredSkill> = []
     for (const entry of entries) {
       if (entry.name.startsWith(".")) continue
