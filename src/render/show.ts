@@ -55,12 +55,14 @@ export const namedFilesNote = (result: NamedFiles, reader: NamedFilesReader, wha
   const lead = reader === "cli" ? "note: " : ""
   const where = `${dir}${reader === "tools" ? " (base_dir)" : ""}`
   // Only a skill skc deploys as a stub has a deployed folder without these files; any other is read where it is.
+  // The files are called by their path, the working directory kept: "run them from that directory" sent an agent
+  // into the skill's source store, where a script that reads `git log` or writes its output saw the wrong place.
   const stub = result[DEPLOYED_AS_STUB] === true
   const why = stub ? " (the deployed skill's folder holds its stub alone)" : ""
   return visibleMessage(
     paths.length === 0
       ? `${lead}${SKILL_DIR_VARIABLE} in this ${what} is ${where}, the skill's ${stub ? "source" : "directory"}${why}`
-      : `${lead}the skill's files this ${what} names are in ${where}: ${list}; run them from that directory${variable ? `, which ${SKILL_DIR_VARIABLE} stands for` : ""}${why}`
+      : `${lead}the skill's files this ${what} names are in ${where}: ${list}; call them by their path there${variable ? ` (${SKILL_DIR_VARIABLE} stands for that directory)` : ""}, from the directory you work in${why}`
   )
 }
 

@@ -46,7 +46,7 @@ describe("a skill written for Claude Code's rendering, read through skc", () => 
     const shown = await sb.runAsync(["show", "deploy", "--section", "Deploy staging"])
     expect(shown.code, shown.stderr).toBe(0)
     expect(shown.stdout).toBe(SKILL.slice(SKILL.indexOf("# Deploy $0")))
-    expect(shown.stderr).toContain(`note: the skill's files this section names are in ${dir}: scripts/deploy.sh; run them from that directory, which \${CLAUDE_SKILL_DIR} stands for`)
+    expect(shown.stderr).toContain(`note: the skill's files this section names are in ${dir}: scripts/deploy.sh; call them by their path there (\${CLAUDE_SKILL_DIR} stands for that directory), from the directory you work in`)
     expect(shown.stderr).toContain("note: Claude Code runs the `!` commands of the SKILL.md it loads, and a skill skc built is loaded as its stub: this section's command has not run; run it where the section needs the output ('git branch --show-current')")
   })
 

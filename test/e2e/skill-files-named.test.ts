@@ -62,7 +62,7 @@ describe("show names the skill's files a section mentions (P7)", () => {
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toBe(FORMS.split("\n").slice(2, 8).join("\n") + "\n")
     expect(r.stderr).toBe(
-      `note: the skill's files this section names are in ${source}: scripts/extract_fields.py, scripts/fill_fields.py; run them from that directory (the deployed skill's folder holds its stub alone)\n`
+      `note: the skill's files this section names are in ${source}: scripts/extract_fields.py, scripts/fill_fields.py; call them by their path there, from the directory you work in (the deployed skill's folder holds its stub alone)\n`
     )
     // A section that names no file of the skill: nothing on stderr.
     const plain = await sb.runAsync(["show", "forms", "--section", "Checking"])
@@ -89,7 +89,7 @@ describe("show names the skill's files a section mentions (P7)", () => {
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toBe(FORMS)
     expect(r.stderr).toBe(
-      `note: the skill's files this file names are in ${source}: scripts/extract_fields.py, scripts/fill_fields.py; run them from that directory (the deployed skill's folder holds its stub alone)\n`
+      `note: the skill's files this file names are in ${source}: scripts/extract_fields.py, scripts/fill_fields.py; call them by their path there, from the directory you work in (the deployed skill's folder holds its stub alone)\n`
     )
     const json = JSON.parse((await sb.runAsync(["open", "forms", "forms.md", "--format", "json"])).stdout) as Record<string, unknown>
     expect(json).toMatchObject({ path: "forms.md", files_named: ["scripts/extract_fields.py", "scripts/fill_fields.py"], base_dir: source })
@@ -106,7 +106,7 @@ describe("show names the skill's files a section mentions (P7)", () => {
       const r = await mcp.call("skc_show", { skill: "forms", section: "Fillable fields" })
       expect(r.isError, JSON.stringify(r)).toBeFalsy()
       expect(textOf(r)).toBe(FORMS.split("\n").slice(2, 8).join("\n") + "\n")
-      const note = `the skill's files this section names are in ${source} (base_dir): scripts/extract_fields.py, scripts/fill_fields.py; run them from that directory (the deployed skill's folder holds its stub alone)`
+      const note = `the skill's files this section names are in ${source} (base_dir): scripts/extract_fields.py, scripts/fill_fields.py; call them by their path there, from the directory you work in (the deployed skill's folder holds its stub alone)`
       expect(r.content[1]).toEqual({ type: "text", text: note })
       expect(r.structuredContent).toMatchObject({ files_named: ["scripts/extract_fields.py", "scripts/fill_fields.py"], base_dir: source, notices: [note] })
       const plain = await mcp.call("skc_show", { skill: "forms", section: "Checking" })
@@ -148,7 +148,7 @@ describe("a skill read where it is (.claude/skills, not built by skc): the note 
   beforeAll(() => writeFormsSkill(installed))
 
   it("CLI show and open: the folder and its files, without the stub's words; JSON carries no more keys", async () => {
-    const note = `note: the skill's files this section names are in ${installed}: scripts/extract_fields.py, scripts/fill_fields.py; run them from that directory\n`
+    const note = `note: the skill's files this section names are in ${installed}: scripts/extract_fields.py, scripts/fill_fields.py; call them by their path there, from the directory you work in\n`
     const r = await sb.runAsync(["show", "forms", "--section", "Fillable fields"])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toBe(note)
@@ -164,7 +164,7 @@ describe("a skill read where it is (.claude/skills, not built by skc): the note 
     try {
       const r = await mcp.call("skc_show", { skill: "forms", section: "Fillable fields" })
       expect(r.isError, JSON.stringify(r)).toBeFalsy()
-      const note = `the skill's files this section names are in ${installed} (base_dir): scripts/extract_fields.py, scripts/fill_fields.py; run them from that directory`
+      const note = `the skill's files this section names are in ${installed} (base_dir): scripts/extract_fields.py, scripts/fill_fields.py; call them by their path there, from the directory you work in`
       expect(r.content[1]).toEqual({ type: "text", text: note })
       expect(r.structuredContent).toMatchObject({ base_dir: installed, notices: [note] })
     } finally {

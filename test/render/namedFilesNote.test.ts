@@ -11,10 +11,10 @@ describe("namedFilesNote", () => {
   it("names the files and the directory, and says the variable stands for it when the text uses it", () => {
     const files = { skill: "filler", files_named: ["scripts/fill.py"], base_dir: dir, [DEPLOYED_AS_STUB]: true as const }
     expect(namedFilesNote({ ...files, content: "python scripts/fill.py" }, "cli")).toBe(
-      `note: the skill's files this section names are in ${dir}: scripts/fill.py; run them from that directory (the deployed skill's folder holds its stub alone)`
+      `note: the skill's files this section names are in ${dir}: scripts/fill.py; call them by their path there, from the directory you work in (the deployed skill's folder holds its stub alone)`
     )
     expect(namedFilesNote({ ...files, content: "python ${CLAUDE_SKILL_DIR}/scripts/fill.py" }, "tools")).toBe(
-      `the skill's files this section names are in ${dir} (base_dir): scripts/fill.py; run them from that directory, which \${CLAUDE_SKILL_DIR} stands for (the deployed skill's folder holds its stub alone)`
+      `the skill's files this section names are in ${dir} (base_dir): scripts/fill.py; call them by their path there (\${CLAUDE_SKILL_DIR} stands for that directory), from the directory you work in (the deployed skill's folder holds its stub alone)`
     )
   })
 
@@ -26,7 +26,7 @@ describe("namedFilesNote", () => {
 
   it("a skill read where it is (an agent directory's, a path): no word of a stub, which it does not have", () => {
     const files = { skill: "filler", files_named: ["scripts/fill.py"], base_dir: dir, content: "python scripts/fill.py" }
-    expect(namedFilesNote(files, "cli")).toBe(`note: the skill's files this section names are in ${dir}: scripts/fill.py; run them from that directory`)
+    expect(namedFilesNote(files, "cli")).toBe(`note: the skill's files this section names are in ${dir}: scripts/fill.py; call them by their path there, from the directory you work in`)
     expect(namedFilesNote({ skill: "filler", base_dir: dir, content: "cd ${CLAUDE_SKILL_DIR}" }, "tools")).toBe(
       `\${CLAUDE_SKILL_DIR} in this section is ${dir} (base_dir), the skill's directory`
     )
