@@ -8,11 +8,12 @@ import { isOversized } from "../../domain/sourcePaths.js"
 import { Settings } from "../shared/index.js"
 
 /** The files of an indexed format the index left out, above `[search] max_file_bytes` (issue 29 item 3); none when unreadable. */
-export const unindexedFiles = (index: { readonly sourceFiles: Effect.Effect<ReadonlyArray<{ readonly path: string; readonly size: number }> | undefined, unknown> }) =>
-  Effect.gen(function* () {
-    const { maxFileBytes } = (yield* Settings).config
-    // Recovery: the note only adds to an empty answer; an index whose file records cannot be read leaves it out.
-    const files = (yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))) ?? []
-    return files.filter((f) => indexedFormat(f.path) !== undefined && isOversized(f, maxFileBytes)).map((f) => f.path)
-  })
+export const unindexedFiles = Effect.fnUntraced(function* (index: {
+  readonly sourceFiles: Effect.Effect<ReadonlyArray<{ readonly path: string; readonly size: number }> | undefined, unknown>
+}) {
+  const { maxFileBytes } = (yield* Settings).config
+  // Recovery: the note only adds to an empty answer; an index whose file records cannot be read leaves it out.
+  const files = (yield* index.sourceFiles.pipe(Effect.orElseSucceed(() => undefined))) ?? []
+  return files.filter((f) => indexedFormat(f.path) !== undefined && isOversized(f, maxFileBytes)).map((f) => f.path)
+})
 

@@ -28,8 +28,18 @@ export const agentUserPath = Effect.fnUntraced(function* (agent: Agent, rel: str
     const rest = rel === moved.home ? [] : rel.slice(moved.home.length + 1).split("/")
     return { path: path.join(path.resolve(env.cwd, value), ...rest), via: moved.variable } satisfies UserDir
   }
+  // The whole home moved (Gemini CLI's GEMINI_CLI_HOME): every user directory and settings file below it.
+  const home = homeOf(agent, env)
+  if (home !== undefined) return { path: path.join(path.resolve(env.cwd, home.value), ...rel.split("/")), via: home.variable } satisfies UserDir
   return { path: path.join(env.home, ...rel.split("/")) } satisfies UserDir
 })
+
+/** The home directory `agent` reads below when its profile's `homeEnv` names one that is set. */
+const homeOf = (agent: Agent, env: { readonly get: (name: string) => string | undefined }) => {
+  const moved = profileOf(agent).dirs.homeEnv
+  const value = moved === undefined ? undefined : env.get(moved.variable)?.trim()
+  return moved === undefined || value === undefined || value === "" ? undefined : { variable: moved.variable, value }
+}
 
 /**
  * The user directories found through the profile's `extraConfigDirEnv` (OpenCode's

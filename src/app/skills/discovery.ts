@@ -438,6 +438,8 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
     for (const entry of [...entries].sort((a, b) => bytewise(a.name, b.name))) {
       // A dot-directory is read only where the agent globs with dot files (OpenCode's `.claude`, `.agents`).
       if (entry.name.startsWith(".") && !dot) continue
+      // Folders the agent's own search leaves out (Gemini CLI's glob ignores `node_modules`).
+      if (profile.dirs.ignoredDirs?.includes(entry.name) === true) continue
       if (entry.type !== "directory" && entry.type !== "symlink") continue
       const dir = path.join(current, entry.name)
       let linkTarget: string | null = null

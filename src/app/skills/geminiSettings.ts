@@ -10,19 +10,20 @@ import { Path } from "effect/Path"
 import { mergeGeminiSettings, parseGeminiSettings } from "../../domain/agents/geminiSettings.js"
 import { Warning } from "../../domain/errors.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
-import { Env } from "../../ports/Env.js"
 import { Settings } from "../shared/index.js"
 import { readSettingsFile } from "./settingsFile.js"
+import { agentUserPath } from "./agentUserDirs.js"
 
 export const geminiListingSettings = Effect.fnUntraced(function* () {
   const path = yield* Path
-  const env = yield* Env
   const diagnostics = yield* Diagnostics
   const { stores } = yield* Settings
-  const user = path.join(env.home, ".gemini", "settings.json")
+  // Below `$GEMINI_CLI_HOME` when that is set (the profile's homeEnv), as the user's skill directories.
+  const found = yield* agentUserPath("gemini", ".gemini/settings.json")
+  const user = found.path
   const workspace = path.join(stores.cwd, ".gemini", "settings.json")
   const files: ReadonlyArray<readonly [string, string]> = [
-    [user, "~/.gemini/settings.json"],
+    [user, found.via === undefined ? "~/.gemini/settings.json" : `$${found.via}/.gemini/settings.json`],
     // In the home directory the workspace's file is the user's: read once.
     ...(workspace === user ? [] : [[workspace, ".gemini/settings.json"] as const])
   ]

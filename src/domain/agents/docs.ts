@@ -67,6 +67,9 @@ const section = (p: AgentProfile): Array<string> => {
     "|---|---|---|",
     `| project directories | ${p.dirs.project.map(code).join(", ")} (${walkText(p.dirs)}) | ${cell(p.dirs.source)} |`,
     `| user directories | ${p.dirs.user.map((d) => code(`~/${d}`)).join(", ")}${p.dirs.system === undefined ? "" : `; its own bundled skills in ${code(`~/${p.dirs.system}`)}, listed first`} | ${cell(p.dirs.source)} |`,
+    ...(p.dirs.homeEnv === undefined
+      ? []
+      : [`| home directory | ${code(`$${p.dirs.homeEnv.variable}`)} when set: the user directories and settings below it instead of ${code("~")} | ${cell(p.dirs.homeEnv.source)} |`]),
     ...(p.dirs.configDirEnv === undefined
       ? []
       : [`| user configuration directory | ${code(`~/${p.dirs.configDirEnv.home}`)}, or ${code(`$${p.dirs.configDirEnv.variable}`)} when set (${p.dirs.configDirEnv.reads}) | ${cell(p.dirs.configDirEnv.source)} |`]),

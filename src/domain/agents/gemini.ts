@@ -23,6 +23,12 @@ export const gemini: AgentProfile = {
     cwdOnly: true,
     laterWins: true,
     rootSkill: true,
+    // skillLoader.ts `loadSkillsFromDir`: glob(['SKILL.md', '*/SKILL.md'], { ignore: ['**/node_modules/**', '**/.git/**'] }).
+    ignoredDirs: ["node_modules"],
+    homeEnv: {
+      variable: "GEMINI_CLI_HOME",
+      source: "google-gemini/gemini-cli packages/core/src/utils/paths.ts (`homedir`: `GEMINI_CLI_HOME` when set) and config/storage.ts (`getGlobalGeminiDir`, `getGlobalAgentsDir`, `getGlobalSettingsPath`); docs/reference/configuration.md"
+    },
     source: `${DOCS} (Discovery tiers); ${SOURCE}`
   },
   fields: [],
@@ -34,8 +40,8 @@ export const gemini: AgentProfile = {
     "Gemini CLI lists its own bundled skills first (`skill-creator` and `antigravity-support` in 0.61.0), then extensions' skills, then the user's, then the project's; a name keeps the place of its first copy and shows its last copy's description (`skc prompt`, `skc budget`).",
     "It loads the project's skills only in a trusted folder (trusted once in an interactive session, or by `GEMINI_CLI_TRUST_WORKSPACE=true` or `--skip-trust`): in a folder not trusted the headless `gemini -p` stops, and an interactive session lists the user's skills alone. skc lists the project's skills as in a trusted folder.",
     "A skill is known by its frontmatter `name`, with each of `: \\ / < > * ? \" |` made `-`; a SKILL.md with no `name` or no `description` is skipped. When the YAML's `name` and `description` are not both strings (`name: 123`, `description: true`, YAML that does not parse), it reads the text after the last `name:` and `description:` lines instead, indented lines included and quotes kept (`name: \"q:x\"` is `-q-x-`), and lists that; `description: \"\"` is listed empty. `skc discover`, `prompt` and `budget --agent gemini` list such a skill so; `skc lint` still reports it against the specification. Within one directory it lists skills in the order its file search returns them, which depends on the file system; skc lists them by name.",
-    "`skills.disabled` in `~/.gemini/settings.json` or the project's `.gemini/settings.json` (names compared without case, the lists joined) keeps skills out; `skills.enabled: false` turns them all off. skc reads both files; the system settings file (`/etc/gemini-cli/settings.json`) and extensions are not read.",
+    "`skills.disabled` in `~/.gemini/settings.json` or the project's `.gemini/settings.json` (names compared without case, the lists joined) keeps skills out; `skills.enabled: false` turns them all off. skc reads both files (the user's below `$GEMINI_CLI_HOME` when that is set, as are the user skill directories); the system settings file (`/etc/gemini-cli/settings.json`) and extensions are not read.",
     "It reads SKILL.md as text with a leading UTF-8 byte order mark kept and looks for `---` at its first character (skillLoader.ts `FRONTMATTER_REGEX`): a SKILL.md saved with a BOM is skipped. `skc discover --agent gemini` lists it as invalid and `skc lint --agent gemini` reports it (SKL100).",
-    "A SKILL.md right in a skills directory (`.gemini/skills/SKILL.md`) is a skill too; a SKILL.md two directories down is not."
+    "A SKILL.md right in a skills directory (`.gemini/skills/SKILL.md`) is a skill too; a SKILL.md two directories down is not, nor one in a folder named `node_modules` (its file search ignores `**/node_modules/**`)."
   ]
 }

@@ -258,6 +258,8 @@ export interface AgentProfile {
      * a dot-directory is never read.
      */
     readonly dotDirs?: ReadonlyArray<string>
+    /** Folder names the agent's own search never enters (Gemini CLI's glob ignores `**\/node_modules/**` and `**\/.git/**`). */
+    readonly ignoredDirs?: ReadonlyArray<string>
     /** A nested scan does not look inside a skill: a SKILL.md below another skill's is that skill's file (GitHub Copilot CLI). */
     readonly stopAtSkill?: boolean
     /**
@@ -265,6 +267,15 @@ export interface AgentProfile {
      * environment variable names when it is set (Claude Code's `CLAUDE_CONFIG_DIR`): every user
      * directory below `home` is read there instead, and so are the agent's user settings.
      */
+    /**
+     * The home directory the agent reads its user directories and settings below moves to the directory an
+     * environment variable names when it is set (Gemini CLI's `GEMINI_CLI_HOME`: `~/.gemini/skills` and
+     * `~/.agents/skills` are read below it instead).
+     */
+    readonly homeEnv?: {
+      readonly variable: string
+      readonly source: Source
+    }
     readonly configDirEnv?: {
       readonly variable: string
       readonly home: string
