@@ -628,6 +628,22 @@ describe("what OpenCode parses (OpenCode 1.18.33 ConfigMarkdown: parse, then san
     ])
     expect(ok(await w.run(prompt({ agent: "opencode" }))).skills.map((s) => s.name)).toEqual(["colon"])
   })
+
+  it("a name or description js-yaml 3 reads as a date or a base-60 number is no text: the skill is skipped (gray-matter's YAML 1.1 types)", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.opencode/skills/2024-01-01/SKILL.md": "---\nname: 2024-01-01\ndescription: Use when dating things.\n---\n# x\n",
+        "/proj/.opencode/skills/clock/SKILL.md": "---\nname: clock\ndescription: 12:30\n---\n# x\n",
+        "/proj/.opencode/skills/quoted/SKILL.md": "---\nname: quoted\ndescription: \"2024-01-01\"\n---\n# x\n"
+      }
+    })
+    const d = ok(await w.run(discover({ agent: "opencode" })))
+    expect(d.skills.map((s) => s.name)).toEqual(["quoted"])
+    expect(d.invalid.map((s) => s.problems[0])).toEqual([
+      "OpenCode reads 'name: 2024-01-01' as a date (gray-matter's js-yaml 3, YAML 1.1 types), not text, and skips the skill; quote it",
+      "OpenCode reads 'description: 12:30' as a base-60 number (gray-matter's js-yaml 3, YAML 1.1 types), not text, and skips the skill; quote it"
+    ])
+  })
 })
 
 describe("where OpenCode finds dot-directories (OpenCode 1.18.33: externals globbed with {dot:true})", () => {

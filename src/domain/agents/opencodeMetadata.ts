@@ -37,10 +37,37 @@ export const opencodeSanitize = (frontmatter: string): string =>
     })
     .join("\n")
 
+/**
+ * js-yaml 3's implicit types beyond YAML 1.2's core schema (gray-matter parses with it): a date or timestamp
+ * (`2024-01-01`, `2024-1-1 10:00:00`) and a base-60 number (`12:30`, `1:30:00`). The `yaml` package reads them as
+ * text; OpenCode's `isSkillFrontmatter` requires `name` and `description` to be strings and skips the skill.
+ */
+const JS_YAML_TIMESTAMP = /^\d{4}-\d\d-\d\d$|^\d{4}-\d\d?-\d\d?(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?$/
+const JS_YAML_BASE60 = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/
+const TEXT_FIELD = /^(name|description)[ \t]*:[ \t]+(.*)$/
+
+/** The `name` or `description` whose plain value js-yaml 3 reads as no text, with what it reads it as. */
+const typedByJsYaml = (frontmatter: string): { readonly key: string; readonly value: string; readonly as: string } | undefined => {
+  for (const line of frontmatter.split(/\r?\n/)) {
+    const m = TEXT_FIELD.exec(line)
+    if (m === null) continue
+    const value = m[2]!.replace(/[ \t]+#.*$/, "").trim()
+    if (JS_YAML_TIMESTAMP.test(value)) return { key: m[1]!, value, as: "a date" }
+    if (JS_YAML_BASE60.test(value)) return { key: m[1]!, value, as: "a base-60 number" }
+  }
+  return undefined
+}
+
 /** Why OpenCode skips this SKILL.md, or undefined when it reads its frontmatter (or finds none: the generic reading decides). */
 export const opencodeSkipReason = (text: string): string | undefined => {
   const m = FRONTMATTER.exec(text)
-  if (m === null || parses(m[1]!) || parses(opencodeSanitize(m[1]!))) return undefined
+  if (m !== null && parses(m[1]!)) {
+    const typed = typedByJsYaml(m[1]!)
+    return typed === undefined
+      ? undefined
+      : `OpenCode reads '${typed.key}: ${typed.value}' as ${typed.as} (gray-matter's js-yaml 3, YAML 1.1 types), not text, and skips the skill; quote it`
+  }
+  if (m === null || parses(opencodeSanitize(m[1]!))) return undefined
   const left = m[1]!
     .split(/\r?\n/)
     .map((line) => ANY_KEY.exec(line))
