@@ -35,6 +35,8 @@ export interface StaleLinksText {
    * one this build deployed to. Absent: all of them. A link some agent reads alone is never in the `rm`.
    */
   readonly removable?: ReadonlyArray<StaleLink>
+  /** The agents (titles) that read a link's directory and none this build deployed to: who would lose the skill. */
+  readonly onlyReaders?: ReadonlyArray<string>
 }
 
 export const describeStaleLinks = (t: StaleLinksText): string => {
@@ -56,7 +58,10 @@ export const describeStaleLinks = (t: StaleLinksText): string => {
   // A link that is the only copy some agent reads (Kiro reads .kiro/skills alone) is never offered for
   // removal: the `rm` hid the skill from that agent.
   const needed = t.links.filter((l) => !removable.includes(l))
-  const onlyCopy = `${listed(needed.map((l) => t.show(l.link)))} ${needed.length === 1 ? "is the only copy an agent reads (do not remove it)" : "are each the only copy an agent reads (do not remove them)"}`
+  // Named: "the only copy an agent reads" beside "GitHub Copilot, OpenCode and Amp find it twice" read as a contradiction.
+  const readers = t.onlyReaders ?? []
+  const reader = readers.length === 0 ? "an agent reads" : `${listed(readers)} ${readers.length === 1 ? "reads" : "read"}`
+  const onlyCopy = `${listed(needed.map((l) => t.show(l.link)))} ${needed.length === 1 ? `is the only copy ${reader} (do not remove it)` : `are each the only copy ${reader} (do not remove them)`}`
   const keepAll = t.keepWith === undefined ? "" : `; to keep deploying there, ${t.keepWith}`
   if (removable.length === 0) return `${what} from an earlier --target ${labels}${why}; ${onlyCopy}${keepAll}`
   const rm = `rm ${removable.map((l) => shellWord(t.fromCwd(l.link))).join(" ")}`

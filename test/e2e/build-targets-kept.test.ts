@@ -63,7 +63,7 @@ describe("DECISIONS #53: links an earlier --target left to the same runtime are 
       "warning: .claude/skills/pdf still links to this build from an earlier --target claude: GitHub Copilot, OpenCode and Amp read both .agents/skills and .claude/skills: " +
         // Claude Code reads .claude/skills alone: the link is its only copy, never offered for removal (a probe:
         // the rm offered before hid the skill from Claude Code).
-        "they find 'pdf' twice, one copy shadowing the other; .claude/skills/pdf is the only copy an agent reads (do not remove it); to keep deploying there, build with --target agents,claude\n" +
+        "they find 'pdf' twice, one copy shadowing the other; .claude/skills/pdf is the only copy Claude Code and Cursor read (do not remove it); to keep deploying there, build with --target agents,claude\n" +
         'note: to deploy here by default, set [build] targets = ["agents"] in .skillc/config.toml\n'
     )
     expect(lstatSync(join(sb.work, ".claude/skills/pdf")).isSymbolicLink()).toBe(true)
@@ -80,7 +80,7 @@ describe("DECISIONS #53: links an earlier --target left to the same runtime are 
     const warnings = r.stderr.split("\n").filter((l) => l.startsWith("warning:"))
     expect(warnings).toEqual([
       "warning: .claude/skills still holds skc's links to 'a' and 'b' of this build from an earlier --target claude: GitHub Copilot, OpenCode and Amp read both .agents/skills and .claude/skills: " +
-        "they find 'a' and 'b' twice, one copy of each shadowing the other; .claude/skills/a and .claude/skills/b are each the only copy an agent reads (do not remove them); to keep deploying there, build with --target agents,claude"
+        "they find 'a' and 'b' twice, one copy of each shadowing the other; .claude/skills/a and .claude/skills/b are each the only copy Claude Code and Cursor read (do not remove them); to keep deploying there, build with --target agents,claude"
     ])
     expect(existsSync(join(sb.work, ".claude/skills/a"))).toBe(true)
     // A link there to something else (another checkout's runtime, a hand-made folder) is not this build's: not named.

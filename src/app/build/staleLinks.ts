@@ -82,9 +82,12 @@ export const warnStaleLinks = Effect.fnUntraced(function* (
   const skills = [...new Set(links.map((l) => l.skill))]
   // A link can go only when every agent reading its directory also reads one this build deployed to.
   const deployedPaths = deployed.map((d) => d.dir)
-  const removable = links.filter((l) => agents.filter((a) => a.dirs.includes(l.dir.dir)).every((a) => a.dirs.some((d) => deployedPaths.includes(d))))
+  const readsElsewhere = (a: (typeof agents)[number]) => a.dirs.some((d) => deployedPaths.includes(d))
+  const removable = links.filter((l) => agents.filter((a) => a.dirs.includes(l.dir.dir)).every(readsElsewhere))
+  const onlyReaders = [...new Set(links.filter((l) => !removable.includes(l)).flatMap((l) => agents.filter((a) => a.dirs.includes(l.dir.dir) && !readsElsewhere(a)).map((a) => a.title)))]
   const message = describeStaleLinks({
     removable,
+    onlyReaders,
     links,
     affected,
     keepWith,
