@@ -2,7 +2,7 @@
 // adapters use, SQLite's own error names (the access log retries on
 // SQLITE_BUSY and repairs on SQLITE_NOTADB by name) and the read that writes
 // nothing. Node 22's ExperimentalWarning: test/e2e/node-sqlite-warning.test.ts.
-import { existsSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { Database, openImmutable } from "../../src/adapters/sqlite/nodeSqlite.js"
@@ -10,6 +10,14 @@ import { tempDir } from "../helpers/cli.js"
 
 describe("node:sqlite behind the adapters' surface", () => {
   const dir = tempDir()
+
+  it("a database path past SQLite's 512 bytes fails saying its length (a project at a long, legal path could not be built, with no cause)", () => {
+    const deep = join(dir, ...Array.from({ length: 4 }, (_, i) => `${String(i)}${"d".repeat(150)}`))
+    mkdirSync(deep, { recursive: true })
+    const file = join(deep, "search.db")
+    expect(Buffer.byteLength(file)).toBeGreaterThan(512)
+    expect(() => new Database(file)).toThrow(/unable to open database file \(its path is \d+ bytes; SQLite opens paths of at most 512: use a shorter directory\)/)
+  })
 
   it("prepares, runs, reads rows and pragmas; FTS5 with porter, bm25() and snippet() are there (RFC-0004:C-INDEX)", () => {
     const db = new Database(join(dir, "a.db"))

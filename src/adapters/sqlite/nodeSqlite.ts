@@ -147,6 +147,23 @@ export const preparedCache = (db: Database, capacity: number) => {
   }
 }
 
+/**
+ * SQLite's Unix file layer opens paths of at most 512 bytes (MAX_PATHNAME); past that it says only "unable to open
+ * database file". A project at a long (but legal) path could then never be built, and the message named no cause:
+ * the length is said.
+ */
+const SQLITE_MAX_PATHNAME = 512
+const tooLong = (e: unknown, location: string): unknown => {
+  const bytes = Buffer.byteLength(location)
+  if (bytes < SQLITE_MAX_PATHNAME || !(e instanceof Error) || !/unable to open database file/.test(e.message)) return e
+  try {
+    e.message = `${e.message} (its path is ${bytes} bytes; SQLite opens paths of at most ${SQLITE_MAX_PATHNAME}: use a shorter directory)`
+  } catch {
+    // a frozen error keeps its message
+  }
+  return e
+}
+
 export interface OpenOptions {
   /** Open read-only: never creates the file, never writes (default false). */
   readonly readonly?: boolean
@@ -164,7 +181,11 @@ export class Database {
   private open = true
   constructor(location: string, options: OpenOptions = {}) {
     const { DatabaseSync } = nodeSqlite()
-    this.db = guard(() => new DatabaseSync(location, { readOnly: options.readonly ?? false, timeout: options.timeout ?? 0 }))
+    try {
+      this.db = guard(() => new DatabaseSync(location, { readOnly: options.readonly ?? false, timeout: options.timeout ?? 0 }))
+    } catch (e) {
+      throw tooLong(e, location)
+    }
   }
   prepare(sql: string): Statement {
     return new Statement(guard(() => this.db.prepare(sql)))
