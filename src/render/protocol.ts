@@ -103,7 +103,7 @@ export const renderDiscover = (r: DiscoverResult): string => {
     )
       .filter(([n]) => n > 0)
       .map(([n, what]) => `${n} more ${what}`)
-    out.push("", `(${parts.join(", ")} not shown: raise the limit, or narrow with --agent)`)
+    out.push("", `(${parts.join(", ")} not shown: raise the limit)`)
   }
   out.push("", `Searched (${r.agent}): ${r.searched.map((d) => `${d.scope} ${d.path}${d.via === undefined ? "" : ` (${d.via})`}${d.exists ? "" : " (missing)"}`).join("; ")}`)
   if (r.below !== undefined && r.below.dirs.length > 0) {

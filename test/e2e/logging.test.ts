@@ -129,6 +129,20 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     expect(readLog(p.fallback)).toHaveLength(1)
   })
 
+  it("RFC-0005:C-CODES W002 for a search --all question the global log cannot take says so, naming no '*' and no fallback it never had", async () => {
+    const p = project()
+    const other = join(p.work, ".skillc", "skills", "other")
+    mkdirSync(other, { recursive: true })
+    writeFileSync(join(other, "SKILL.md"), skillMd("other"))
+    expect(p.run(["build", "--all"]).code).toBe(0)
+    mkdirSync(join(p.home, ".skillc"), { recursive: true })
+    writeFileSync(join(p.home, ".skillc", ".skillc-meta"), "")
+    const r = await p.runAsync(["search", "--all", "zzqqxx"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain("warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n  the search --all question was not recorded: its log could not be written, and it has no fallback\n")
+    expect(r.stderr).not.toContain("'*'")
+  })
+
   it("RFC-0005:C-CODES W002 when both locations fail; the command still succeeds with the same output", () => {
     const p = project()
     const before = p.run(["stats", "demo", "--group-by", "files"])

@@ -48,7 +48,7 @@ describe("skc_list over MCP has a bound", () => {
     const cli = JSON.parse((await s.runAsync(["discover", "--format", "json"])).stdout) as { skills: Array<unknown> }
     expect(cli.skills).toHaveLength(120)
     const cut = await s.runAsync(["discover", "--limit", "5"])
-    expect(cut.stdout).toContain("(115 more skills not shown: raise the limit, or narrow with --agent)")
+    expect(cut.stdout).toContain("(115 more skills not shown: raise the limit)")
   })
 
   it("skc_budget too: 100 skill rows without limit, `skills_not_shown` counting the rest, the counts and name lists whole; the CLI whole unless --limit", async () => {

@@ -335,7 +335,8 @@ const movedAway = (code: string): boolean => code === RETIRED_LOG_CODE || /CANTO
 
 /** The row goes to its primary log, else (EAFP, C-LOGGING) to the cwd's fallback, else W002. */
 const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
-  const what = `the ${entry.command} of '${entry.skill.name}'`
+  // A cross-skill question names no skill ('*' is the row's placeholder): said as the user asked it.
+  const what = entry.skill.name === ACROSS_SKILLS ? `the ${entry.command} --all question` : `the ${entry.command} of '${entry.skill.name}'`
   return Effect.gen(function* () {
     const log = yield* AccessLog
     const diagnostics = yield* Diagnostics
@@ -344,7 +345,7 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
     if (first._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
     if (fallback === undefined) {
       yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message})`)
-      return yield* diagnostics.warn(Warning.loggingDisabled(what))
+      return yield* diagnostics.warn(Warning.loggingDisabled(what, true))
     }
     yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message}); trying ${fallback}`)
     // `skc sync` renames the fallback directory aside while agents write to it (RFC-0007:C-SYNC): an append
