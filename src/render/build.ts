@@ -3,12 +3,15 @@ import { visible, visibleLines } from "../domain/visible.js"
 import type { BuildResult } from "../app/build/build.js"
 import type { BuildManyResult } from "../app/build/buildMany.js"
 
+/** Said of a build whose sources match the last one (the index `up-to-date`): its runtime and links are refreshed, nothing else. */
+const unchanged = (r: BuildResult): string => (r.index === "up-to-date" ? " (unchanged since the last build)" : "")
+
 export const renderBuild = (r: BuildResult): string => {
   const lines: Array<string> = []
   if (r.imported !== null) {
     lines.push(`Imported ${r.imported.from} -> ${r.imported.to}${r.imported.replaced ? " (replaced)" : ""}`)
   }
-  lines.push(`Built ${r.skill}`)
+  lines.push(`Built ${r.skill}${unchanged(r)}`)
   lines.push(`  Source:  ${r.source} (${r.source_scope})`)
   lines.push(`  Runtime: ${r.runtime} (${r.scope})`)
   for (const d of r.deployments) {
@@ -29,7 +32,7 @@ type Line = { readonly stream: "stdout" | "stderr"; readonly line: string }
 export const buildManyLines = (r: BuildManyResult): ReadonlyArray<Line> => [
   ...r.results.flatMap((o): ReadonlyArray<Line> =>
     o.ok
-      ? [{ stream: "stdout" as const, line: visible(`Built ${o.skill} -> ${o.result.deployments.map((d) => `${d.path} (${d.method})`).join(", ")}`) }]
+      ? [{ stream: "stdout" as const, line: visible(`Built ${o.skill}${unchanged(o.result)} -> ${o.result.deployments.map((d) => `${d.path} (${d.method})`).join(", ")}`) }]
       : [
           { stream: "stderr" as const, line: visible(`Failed ${o.skill}: ${o.error.message}`) },
           // The error's own detail lines (`use --force to replace it`), indented under it as a single build prints them.
@@ -40,8 +43,14 @@ export const buildManyLines = (r: BuildManyResult): ReadonlyArray<Line> => [
             .map((l) => ({ stream: "stderr" as const, line: visible(`  ${l.trimStart()}`) }))
         ]
   ),
-  { stream: "stdout" as const, line: `${r.total} skill${r.total === 1 ? "" : "s"}: ${r.built} built, ${r.failed} failed` }
+  { stream: "stdout" as const, line: `${r.total} skill${r.total === 1 ? "" : "s"}: ${r.built} built${unchangedCount(r)}, ${r.failed} failed` }
 ]
+
+/** How many of the built skills were unchanged, when some were: `400 built (398 unchanged)`. */
+const unchangedCount = (r: BuildManyResult): string => {
+  const n = r.results.filter((o) => o.ok && o.result.index === "up-to-date").length
+  return n === 0 ? "" : ` (${n === r.built ? "all" : n} unchanged)`
+}
 
 /** All of it as one text (stdout and stderr lines together, for callers that have one channel). */
 export const renderBuildMany = (r: BuildManyResult): string => buildManyLines(r).map((l) => l.line).join("\n") + "\n"

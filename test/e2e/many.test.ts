@@ -33,6 +33,21 @@ describe("skc build with many skills", () => {
     )
     // DECISIONS #46: relative links inside the project.
     for (const n of ["a", "b", "c"]) expect(readlinkSync(join(sb.work, ".claude/skills", n))).toBe(`../../.skillc/runtime/${n}`)
+    // Again with one edited: the others say they are unchanged (RFC-0004:C-INDEX step 5), in the text and the JSON.
+    put(join(sb.work, ".skillc/skills/b/SKILL.md"), SKILL("b") + "\n## More\n\nEdited.\n")
+    const again = sb.run(["build", "a", "b", "c"])
+    expect(again.stdout).toBe(
+      [
+        `Built a (unchanged since the last build) -> ${join(sb.work, ".claude/skills/a")} (symlink)`,
+        `Built b -> ${join(sb.work, ".claude/skills/b")} (symlink)`,
+        `Built c (unchanged since the last build) -> ${join(sb.work, ".claude/skills/c")} (symlink)`,
+        "3 skills: 3 built (2 unchanged), 0 failed",
+        ""
+      ].join("\n")
+    )
+    const json = JSON.parse(sb.run(["build", "a", "b", "c", "--format", "json"]).stdout) as { results: Array<{ result: { index: string } }> }
+    expect(json.results.map((x) => x.result.index)).toEqual(["up-to-date", "up-to-date", "up-to-date"])
+    expect(sb.run(["build", "a"]).stdout.split("\n")[0]).toBe("Built a (unchanged since the last build)")
   })
 
   it("build a broken c: the others still build, exit 1, the failure named with its code", () => {

@@ -65,7 +65,13 @@ export const BuildResult = Schema.Struct({
   file_count: Schema.Int,
   markdown_count: Schema.Int,
   total_bytes: Schema.Number,
-  deployments: Schema.Array(Deployment)
+  deployments: Schema.Array(Deployment),
+  /**
+   * What the build did to the search index (additive, DECISIONS #40): `up-to-date` when the sources match the
+   * last build (RFC-0004:C-INDEX step 5, "skip rebuild"). A build with nothing to do printed and reported
+   * exactly what a full one does, so over 400 skills nobody could tell which had changed.
+   */
+  index: Schema.Literals(["created", "rebuilt", "updated", "up-to-date"])
 })
 export type BuildResult = typeof BuildResult.Type
 
@@ -301,7 +307,8 @@ const buildResolved = Effect.fnUntraced(function* (
     file_count: compiled.tree.files.length,
     markdown_count: compiled.markdownCount,
     total_bytes: compiled.totalBytes,
-    deployments
+    deployments,
+    index: index.action
   }
   // After the lines above: an earlier --target's links to this runtime that this build did not deploy.
   if (overlap !== undefined && scope === "project" && deploys) yield* warnStaleLinks([result], overlap.given)
