@@ -14,6 +14,7 @@ import { isVerboseEnv } from "../layers.js"
 import { visible } from "../domain/visible.js"
 import { cwdProblem, homeProblem, homeWarning } from "./home.js"
 import { guardOutputStreams } from "./stdout.js"
+import { isAbsolute } from "node:path"
 
 /**
  * Begin an invocation: `{ verboseOn }` to go on with, or the exit status when
@@ -22,7 +23,7 @@ import { guardOutputStreams } from "./stdout.js"
  */
 export const begin = (argv: ReadonlyArray<string>, checkHome: boolean): { readonly verboseOn: boolean } | number => {
   guardOutputStreams()
-  const noHome = checkHome ? (homeProblem(process.env) ?? cwdProblem()) : undefined
+  const noHome = checkHome ? (homeProblem(process.env) ?? (namesItsProject(argv) ? undefined : cwdProblem())) : undefined
   if (noHome !== undefined) {
     process.stderr.write(renderError(noHome) + "\n")
     return 1
@@ -30,6 +31,18 @@ export const begin = (argv: ReadonlyArray<string>, checkHome: boolean): { readon
   const homeNote = checkHome ? homeWarning(process.env) : undefined
   if (homeNote !== undefined) process.stderr.write(visible(homeNote) + "\n")
   return { verboseOn: argv.includes("-v") || argv.includes("--verbose") || isVerboseEnv() }
+}
+
+/**
+ * `skc mcp --project <absolute path>`: the server works in the project it is given (DECISIONS #47), so a
+ * working directory removed under it does not matter; it refused to start, saying the cwd was gone.
+ */
+const namesItsProject = (argv: ReadonlyArray<string>): boolean => {
+  if (argv[0] !== "mcp") return false
+  const at = argv.findIndex((a) => a === "--project" || a.startsWith("--project="))
+  if (at === -1) return false
+  const value = argv[at]!.startsWith("--project=") ? argv[at]!.slice("--project=".length) : argv[at + 1]
+  return value !== undefined && isAbsolute(value)
 }
 
 /** The exit status of a finished invocation, after writing its error line (and, with `-v`, the stack) to stderr. */
