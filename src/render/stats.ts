@@ -158,7 +158,8 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
   switch (report.query) {
     case "summary": {
       const d = report.data
-      if (d.total_accesses === 0) out.push("No recorded accesses.")
+      // Author work beside it (not counted) is an access all the same: "No recorded accesses." sat above "Author work: 4".
+      if (d.total_accesses === 0) out.push(d.author_accesses > 0 && report.filters.include_author !== true ? "No agent read (author work alone)." : "No recorded accesses.")
       const rows: Array<[string, number]> = [
         ["Total accesses", d.total_accesses],
         ["Unique sections", d.unique_sections],
@@ -314,6 +315,10 @@ export const renderStatsAll = (report: StatsAllReport, now: number, reader: Stat
   const filters = filtersText(report.filters)
   if (filters !== undefined) out.push(filters)
   out.push(audienceText(report.filters, reader), "")
+  // Filtered (a period, a project, a reader), "never" is of the rows that pass: said so, as the JSON's
+  // `never_read` means ("no agent read in the period"); a skill read last week read as never read at all.
+  const filtered = report.filters.since !== null || report.filters.until !== null || report.filters.projects.length > 0 || report.filters.readers.length > 0
+  const neverWord = filtered ? "-" : "never"
   if (report.total_skills === 0) out.push("No skill resolves from here.")
   else {
     // With --include-author, the author's own work (the JSON's `author`) has a column: the header said it was
@@ -326,7 +331,7 @@ export const renderStatsAll = (report: StatsAllReport, now: number, reader: Stat
           s.skill,
           String(s.reads),
           ...(author ? [String(s.author)] : []),
-          s.last_read === null ? "never" : relativeTime(s.last_read, now),
+          s.last_read === null ? neverWord : relativeTime(s.last_read, now),
           s.top_section === null ? "-" : `${s.top_section.section} (${s.top_section.count})`,
           String(s.unanswered),
           String(s.errors)
@@ -340,7 +345,7 @@ export const renderStatsAll = (report: StatsAllReport, now: number, reader: Stat
     const shown = report.limit === undefined ? report.never_read : report.never_read.slice(0, report.limit)
     out.push(
       "",
-      `Never read: ${report.never_read.length}`,
+      `${filtered ? "Not read (with these filters)" : "Never read"}: ${report.never_read.length}`,
       ...shown.map((s) => `  - ${s}`),
       ...moreLine(report.never_read.length - shown.length)
     )

@@ -41,3 +41,28 @@ describe("skc stats --all --limit: the questions no skill answered that the cap 
     }).pipe(Effect.provide(layer))
   )
 })
+
+describe("skc stats --all with filters that keep only questions no skill answered", () => {
+  it("does not warn that no access passes the filters above the questions that do (a statistics probe)", async () => {
+    const { memoryWorld } = await import("../../src/testing.js")
+    const { renderWarning } = await import("../../src/domain/errors.js")
+    const log = makeMemoryAccessLog()
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/pdf/SKILL.md": "---\nname: pdf\ndescription: d\n---\n# pdf\n## Usage\n" }, accessLog: log })
+    const row = (dir: string, skill: string, timestamp: string, args: Record<string, unknown>) =>
+      Effect.gen(function* () {
+        yield* log.append(logDbIn(dir, { join: (...p: Array<string>) => join(...p) }), {
+          timestamp, run_id: "r", command: skill === "*" ? "search" : "show", skill, skill_path: skill === "*" ? "*" : "/proj/.skillc/skills/pdf", cwd: "/proj",
+          args: JSON.stringify({ ...args, role: "agent" }), error: null
+        })
+      })
+    const seeded = Effect.gen(function* () {
+      const { stores } = yield* Settings
+      yield* row(join(stores.projectRuntime!, "pdf"), "pdf", "2026-03-01T00:00:00Z", { section: "Usage" })
+      yield* row(stores.globalDir, "*", "2026-03-05T12:00:05Z", { query: "xyzzy plugh", result_count: 0, scope: "all" })
+      return yield* statsAll({ since: "2026-03-05T12:00:00Z" })
+    })
+    const report = await w.run(seeded)
+    expect(report._tag === "Success" && report.success.unanswered_all.map((q) => q.query)).toEqual(["xyzzy plugh"])
+    expect(w.diagnostics.warnings.map(renderWarning).join("\n")).not.toContain("passes the filters")
+  })
+})

@@ -117,3 +117,39 @@ describe("the unanswered view with nothing to list", () => {
     expect(text).not.toContain("Every search found something")
   })
 })
+
+describe("words that agree with the figures beside them (fifty-eighth pass: a statistics probe)", () => {
+  it("a period of author work alone is not 'No recorded accesses.' above 'Author work: 4'", () => {
+    const insights = { topSections: [], topSectionsMore: 0, commands: {}, commandRoles: {}, unusedSections: [], unusedMore: 0, unanswered: [], unansweredMore: 0 }
+    const summary = (author: number) =>
+      renderStats(
+        {
+          report: {
+            skill: "pdf", skill_path: "/p/pdf", query: "summary", filters,
+            period: { start: null, end: null },
+            data: { total_accesses: 0, unique_sections: 0, unique_files: 0, error_count: 0, agent_accesses: 0, author_accesses: author, unanswered: 0 }
+          },
+          insights
+        } as never,
+        NOW
+      )
+    expect(summary(4)).toContain("No agent read (author work alone).")
+    expect(summary(4)).not.toContain("No recorded accesses.")
+    expect(summary(0)).toContain("No recorded accesses.")
+  })
+
+  it("with filters, a skill no kept row reads is not called 'never' read", () => {
+    const report = (f: typeof filters): StatsAllReport => ({
+      query: "all",
+      filters: f,
+      skills: [{ skill: "pdf", reads: 0, author: 0, last_read: null, top_section: null, unanswered: 0, errors: 0 } as never],
+      never_read: ["pdf"],
+      unanswered_all: [],
+      total_skills: 1
+    })
+    const narrowed = renderStatsAll(report({ ...filters, since: "2026-03-05T12:00:05Z" }), NOW)
+    expect(narrowed).toContain("Not read (with these filters): 1")
+    expect(narrowed).not.toMatch(/\bnever\b/i)
+    expect(renderStatsAll(report(filters), NOW)).toContain("Never read: 1")
+  })
+})

@@ -61,7 +61,8 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
   const neverRead = rows.filter((r) => r.reads === 0).map((r) => r.skill).sort(bytewise)
   // Filters that let no row of any skill through: said, so that "Never read" listing every skill is not taken
   // for the skills' usage (a probe: --machine typed otherwise listed every skill as never read).
-  if (narrowsRows(filters) && rows.length > 0 && rows.every((r) => r.accesses === 0)) {
+  // The global log's questions that pass them count too: the warning sat above "Questions no skill answered: 2".
+  if (narrowsRows(filters) && rows.length > 0 && rows.every((r) => r.accesses === 0) && unansweredAll.length === 0) {
     let all = 0
     for (const skill of skills) all += rowCount(yield* aggregateLog(skill.runtimeDir, "commands", unnarrowed(filters)))
     if (all > 0) yield* warn(Warning.notice(`no access of any skill passes the filters: their logs hold ${all} without them`))
