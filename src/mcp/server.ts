@@ -699,12 +699,18 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         args !== undefined && CLIENT_ARGUMENTS.some((k) => Object.hasOwn(args, k))
           ? (await skillToolDefinitions(resourceRun)).find((d) => d.name === request.params.name)?.inputSchema.properties
           : undefined
-      return callSkillTool(
-        run,
-        request.params.name,
-        withoutClientArguments(args, (k) => properties !== undefined && Object.hasOwn(properties, k)),
-        extra.signal
-      )
+      // An argument the SDK's schema dropped unseen (`__proto__`) is put back as an own key, so the tool's own
+      // check refuses it as the unknown parameter it is: it was run without it, where skc_* tools refuse it.
+      const droppedHere = request.params._meta?.[DROPPED_ARGUMENTS]
+      const given = withoutClientArguments(args, (k) => properties !== undefined && Object.hasOwn(properties, k))
+      const withDropped =
+        Array.isArray(droppedHere) && droppedHere.some((d) => typeof d === "string")
+          ? droppedHere.reduce<Record<string, unknown>>(
+              (o, d) => (typeof d === "string" ? Object.defineProperty(o, d, { value: null, enumerable: true, configurable: true, writable: true }) : o),
+              { ...(given as Record<string, unknown> | undefined) }
+            )
+          : given
+      return callSkillTool(run, request.params.name, withDropped, extra.signal)
     }
     if (tool === undefined && remote && tools.some((t) => t.name === request.params.name && !t.hints.readOnly)) {
       throw new RpcError(ErrorCode.InvalidParams, writeToolRefusal(request.params.name))

@@ -9,6 +9,7 @@ import { nodeFileSystem } from "../../src/adapters/node/NodeFileSystem.js"
 import { NodeHasherLive } from "../../src/adapters/node/NodeHasher.js"
 import { NodeProcessRunnerLive } from "../../src/adapters/node/NodeProcessRunner.js"
 import { approve } from "../../src/app/tools/approve.js"
+import { MCP_TOOL_DESCRIPTION_MAX } from "../../src/app/tools/mcpTools.js"
 import { callMcpTool, mcpToolDescriptors } from "../../src/app/tools/mcpTools.js"
 import { SettingsLive } from "../../src/app/shared/Settings.js"
 import { collectingDiagnostics, Diagnostics } from "../../src/ports/Diagnostics.js"
@@ -121,5 +122,18 @@ describe("RFC-0007:C-MCP-SERVER every tool invocation is logged (DECISIONS #17)"
     const shelly = tools.find((t) => t.name === "dupes__shelly")!
     expect(shelly.runnable).toBe(false)
     expect(shelly.description).toContain("not runnable")
+  })
+
+  it("a tool's description is bounded in tools/list, the note saying why it cannot run kept first (a 54,000-character one made tools/list 70 KB)", async () => {
+    const { writeFileSync } = await import("node:fs")
+    mkdirSync(join(home, ".skillc", "skills", "wordy"), { recursive: true })
+    writeFileSync(
+      join(home, ".skillc", "skills", "wordy", "SKILL.md"),
+      ["---", "name: wordy", "description: Tools. Use when testing.", "version: 1.0.0", "---", "", "### big", "", "Long description. ".repeat(3000), "", "#### Command", "", "```sh", "echo hi", "```", ""].join("\n")
+    )
+    const big = (await run(mcpToolDescriptors)).find((t) => t.name === "wordy__big")!
+    expect(big.description.startsWith("[not runnable until approved: run 'skc approve wordy']")).toBe(true)
+    expect([...big.description].length).toBeLessThanOrEqual(MCP_TOOL_DESCRIPTION_MAX + 80)
+    expect(big.description.endsWith("…")).toBe(true)
   })
 })

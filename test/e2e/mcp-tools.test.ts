@@ -75,6 +75,18 @@ describe("issue 8 §6: skc mcp --tools", () => {
     expect(status.structuredContent).toMatchObject({ success: true, exit_code: 0 })
   })
 
+  it("a refusal's row carries why in `error`, as skc run's does; a __proto__ argument is an unknown parameter, not dropped (a tool-skill probe)", async () => {
+    const before = readLog(join(s.home, ".skillc", "runtime", "deploy", ".skillc-meta", "logs.db")).length
+    const ask = await mcp.call("deploy__deploy_preview", { message: "ship" })
+    expect(ask.isError).toBe(true)
+    const rows = readLog(join(s.home, ".skillc", "runtime", "deploy", ".skillc-meta", "logs.db"))
+    expect(rows).toHaveLength(before + 1)
+    expect(rows.at(-1)!.error).toContain("always_ask")
+    const sneaky = await mcp.call("summarize__summarize_url", JSON.parse('{"__proto__":{"x":1},"url":"https://example.com"}') as Record<string, unknown>)
+    expect(sneaky.isError).toBe(true)
+    expect(textOf(sneaky)).toContain("unknown parameter '__proto__'")
+  })
+
   it("unknown names are still JSON-RPC errors or refusals, and the server keeps answering", async () => {
     expect((await mcp.call("nope__tool", {})).isError).toBe(true)
     await expect(mcp.call("no_such_tool", {})).rejects.toMatchObject({ code: -32602 })

@@ -139,7 +139,7 @@ describe("words that agree with the figures beside them (fifty-eighth pass: a st
   })
 
   it("with filters, a skill no kept row reads is not called 'never' read", () => {
-    const report = (f: typeof filters): StatsAllReport => ({
+    const report = (f: StatsAllReport["filters"]): StatsAllReport => ({
       query: "all",
       filters: f,
       skills: [{ skill: "pdf", reads: 0, author: 0, last_read: null, top_section: null, unanswered: 0, errors: 0 } as never],
@@ -147,9 +147,9 @@ describe("words that agree with the figures beside them (fifty-eighth pass: a st
       unanswered_all: [],
       total_skills: 1
     })
-    const narrowed = renderStatsAll(report({ ...filters, since: "2026-03-05T12:00:05Z" }), NOW)
+    const narrowed = renderStatsAll(report({ ...filters, since: "2026-03-05T12:00:05Z" } as StatsAllReport["filters"]), NOW)
     expect(narrowed).toContain("Not read (with these filters): 1")
     expect(narrowed).not.toMatch(/\bnever\b/i)
-    expect(renderStatsAll(report(filters), NOW)).toContain("Never read: 1")
+    expect(renderStatsAll(report(filters as StatsAllReport["filters"]), NOW)).toContain("Never read: 1")
   })
 })

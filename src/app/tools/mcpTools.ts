@@ -12,7 +12,7 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { isSkcError, renderError } from "../../domain/errors.js"
+import { isSkcError, renderError, UsageError } from "../../domain/errors.js"
 import { APPROVED_FILES_CHANGED, mcpRunnable } from "../../domain/tools/approval.js"
 import { parametersSchema, type JsonSchemaObject } from "../../domain/tools/manifest.js"
 import type { RunEnvelope } from "../../domain/tools/output.js"
@@ -63,6 +63,14 @@ const storeSkillNames = Effect.gen(function* () {
  */
 const servesTools = (skill: string): boolean => nameProblem(skill) === undefined && !skill.includes(MCP_TOOL_SEPARATOR)
 
+/** The most characters of a tool-skill tool's own description `tools/list` carries (the Agent Skills cap of a skill's). */
+export const MCP_TOOL_DESCRIPTION_MAX = 1_024
+
+const boundedDescription = (description: string): string => {
+  const chars = [...description]
+  return chars.length <= MCP_TOOL_DESCRIPTION_MAX ? description : `${chars.slice(0, MCP_TOOL_DESCRIPTION_MAX - 1).join("")}…`
+}
+
 export const mcpToolDescriptors = Effect.gen(function* () {
   const out: Array<McpToolDescriptor> = []
   for (const name of yield* storeSkillNames) {
@@ -90,7 +98,9 @@ export const mcpToolDescriptors = Effect.gen(function* () {
       out.push({
         name: `${l.resolved.name}${MCP_TOOL_SEPARATOR}${t.name}`,
         // A client may show it in a terminal or a prompt: control characters escaped (ESC [8m hid text).
-        description: visible(note === undefined ? t.description : `${t.description} ${note}`),
+        // Bounded, the note first (payload budgets, docs/mcp.md): a 54,000-character description made tools/list
+        // 70 KB, and a client cutting long descriptions cut the note that says why a call is refused.
+        description: visible(note === undefined ? boundedDescription(t.description) : `${note} ${boundedDescription(t.description)}`),
         inputSchema: parametersSchema(t.parameters),
         annotations: { title: `${l.resolved.name}: ${t.name}`, readOnlyHint: l.skill.readOnly, openWorldHint: l.skill.network },
         runnable: runnable && !stopped
@@ -117,8 +127,9 @@ export const callMcpTool = Effect.fn("skc.callMcpTool")(function* (name: string,
       const text = l.skill.alwaysAsk
         ? `tool '${name}' asks for confirmation on every run (always_ask); run it in a terminal: skc run ${skill} ${tool}`
         : `tool '${name}' is not approved${l.approval === "changed" ? ` (${APPROVED_FILES_CHANGED} since approval)` : ""}; approve it with: skc approve ${skill}`
-      const refused: McpToolCallResult = { isError: true, text }
-      return refused
+      // A failure, so that its row carries the refusal in `error` (RFC-0007:C-LOGGING), as `skc run`'s does: as a
+      // result it was logged with `error` NULL, a refused call indistinguishable from one that ran.
+      return yield* Effect.fail(new UsageError({ message: text }))
     }
     const result = yield* execute(prepared)
     const env = result.envelope
