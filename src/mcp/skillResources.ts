@@ -418,7 +418,9 @@ export const listSkillResources = Effect.gen(function* () {
     for (const f of files) {
       const uri = skillFileUri(skill.scope, skill.name, f.path)
       if (f.path === MAIN_DOC) out.push(mainDocInfo(skill, f.size))
-      else if (listedByDefault(f.path)) out.push({ uri, name: `${skill.name}/${f.path}`, mimeType: mimeTypeOf(f.path), size: f.size })
+      // A file larger than one resources/read answer carries is not listed: the listing is what a read serves
+      // (a 30 MB reference was listed, and its read refused with -32602; skc_open reads its head).
+      else if (listedByDefault(f.path) && f.size <= RESOURCE_READ_MAX_BYTES) out.push({ uri, name: `${skill.name}/${f.path}`, mimeType: mimeTypeOf(f.path), size: f.size })
     }
   }
   return out

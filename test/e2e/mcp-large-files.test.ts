@@ -44,4 +44,17 @@ describe("large files over MCP: an answer an agent can act on", () => {
     const skillMd = await mcp.client.readResource({ uri: "skill://agent-project/big/SKILL.md" })
     expect(JSON.stringify(skillMd.contents[0])).toContain("# Big")
   }, 60_000)
+
+  it("resources/list lists what resources/read serves: not a text file larger than one read carries (a 30 MB reference was listed, its read refused)", async () => {
+    writeFileSync(join(dir, "huge.md"), "# Huge\n\n" + "a line of a very long reference\n".repeat(230_000)) // 6.8 MiB
+    const uris: Array<string> = []
+    let cursor: string | undefined
+    do {
+      const page = await mcp.client.listResources(cursor === undefined ? {} : { cursor })
+      uris.push(...page.resources.map((r) => r.uri))
+      cursor = page.nextCursor
+    } while (cursor !== undefined)
+    expect(uris).toContain("skill://agent-project/big/mid.txt")
+    expect(uris).not.toContain("skill://agent-project/big/huge.md")
+  }, 60_000)
 })
