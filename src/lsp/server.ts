@@ -116,8 +116,8 @@ type Runtime = ManagedRuntime.ManagedRuntime<ReturnType<typeof Live> extends imp
 const COOLDOWN_MS = 15
 
 /**
- * The window after a lint that took `lintMs`: at least COOLDOWN_MS, and as long as the lint itself (up to
- * MAX_COOLDOWN_MS). The changes typed during a lint are applied one per turn of the event loop once it ends
+ * The longest window after a lint that took `lintMs` (each change read in it holds the next lint back
+ * COOLDOWN_MS more, up to this): at least COOLDOWN_MS, and as long as the lint itself (up to MAX_COOLDOWN_MS). The changes typed during a lint are applied one per turn of the event loop once it ends
  * (about 5 ms each in a 5.8 MB file): 15 ms let three of them in before the next 600 ms lint, fewer than a
  * typist makes, so the backlog (and the memory holding it) grew for as long as one typed: 13.8 s behind after
  * 200 keystrokes, 2 GB. A window as long as the lint lets in what was typed during it.
@@ -139,6 +139,8 @@ interface SkillState {
   /** A lint runs, or its cooldown: a change now only asks for one more lint after it. */
   running: boolean
   again: boolean
+  /** In the window after a lint: a change read now holds the next lint back a little more (`cooldownAfter`). */
+  nudge?: (() => void) | undefined
   /** The last lint and the texts it read (root-relative path → text). */
   last?: { readonly lint: BufferLint; readonly texts: ReadonlyMap<string, LintText>; readonly versions: ReadonlyMap<string, number> }
   /** URIs that got diagnostics, so a file whose findings are gone gets an empty list. */
@@ -503,6 +505,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const s = stateOf(root)
       if (s.running) {
         s.again = true
+        s.nudge?.()
         return
       }
       s.running = true
@@ -539,15 +542,28 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         .then(() => {
           for (const w of s.waiters.splice(0)) w()
         })
-        .finally(() =>
-          setTimeout(() => {
+        .finally(() => {
+          // The window: COOLDOWN_MS of quiet, each change read in it holding the next lint back COOLDOWN_MS more,
+          // up to as long as the lint took. The changes queued during the lint are read one per turn now, back to
+          // back, so the window lasts while they drain and no longer: a burst that ended waits 15 ms, not a lint's length.
+          const cap = cooldownAfter(performance.now() - lintStarted)
+          const opened = performance.now()
+          let timer: ReturnType<typeof setTimeout> | undefined
+          const fire = () => {
+            s.nudge = undefined
             s.running = false
             if (s.again) {
               s.again = false
               lintSkill(root)
             } else if (openBelow(root).texts.size === 0) release(s)
-          }, cooldownAfter(performance.now() - lintStarted))
-        )
+          }
+          const arm = () => {
+            if (timer !== undefined) clearTimeout(timer)
+            timer = setTimeout(fire, Math.max(0, Math.min(COOLDOWN_MS, cap - (performance.now() - opened))))
+          }
+          s.nudge = arm
+          arm()
+        })
     }
 
     const lintFor = (uri: string) => {
