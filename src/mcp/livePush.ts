@@ -51,6 +51,8 @@ export const startLivePush = async (version: string, url: string, projects: Read
   let last: ReturnType<typeof problemOf> | undefined
   /** While the start waits for the first push: a configuration failure then stops the start, which says it. */
   let starting = true
+  /** The reasons the store gave for the rows it refused at the last push (each said once while it lasts). */
+  let refusing = new Set<string>()
   const pushOnce = async () => {
     store ??= ManagedRuntime.make(TeamStoreLive(url))
     const service = await store.runPromiseExit(Effect.service(TeamLogStore))
@@ -59,12 +61,24 @@ export const startLivePush = async (version: string, url: string, projects: Read
     if (Exit.isFailure(service) && Cause.hasInterruptsOnly(service.cause)) return
     if (Exit.isFailure(service)) problem = problemOf(service.cause, shown)
     else {
+      const refusals: Array<{ readonly reason: string; readonly count: number }> = []
       for (const p of pushers) {
         const { exit } = await p.session.run(pushNewRows(p.state).pipe(Effect.provideService(TeamLogStore, service.value)))
         if (Exit.isFailure(exit)) {
           problem = problemOf(exit.cause, shown)
           break
         }
+        refusals.push(...exit.value.reasons)
+      }
+      // Rows the store refused for their data: said once per reason while it lasts (each push tries them again),
+      // and once when they are stored. They were dropped without a word and never tried again.
+      if (problem === undefined) {
+        const now = new Set(refusals.map((r) => r.reason))
+        for (const r of refusals) {
+          if (!refusing.has(r.reason)) say(`--log-to: the team database refused ${r.count} row${r.count === 1 ? "" : "s"} (${r.reason}); they stay in the local logs and are tried again at each push (skc sync --to names each)`)
+        }
+        if (refusing.size > 0 && now.size === 0) say("--log-to: the rows the team database refused are stored now")
+        refusing = now
       }
     }
     last = problem

@@ -23,11 +23,32 @@ describe("issue 49 live push", () => {
       yield* Effect.provide(Effect.andThen(recordedBuild({ skill: "demo" }), recordedShow({ skill: "demo", section: "Setup" })), world.layer)
       world.fs.seed({ [LOG]: "" })
       const state = makeLivePushState()
-      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({ rows: 2, added: 2 })
-      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({ rows: 0, added: 0 })
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({ rows: 2, added: 2, rejected: 0, reasons: [] })
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({ rows: 0, added: 0, rejected: 0, reasons: [] })
       yield* Effect.provide(recordedShow({ skill: "demo", section: "Usage" }), world.layer)
-      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({ rows: 1, added: 1 })
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({ rows: 1, added: 1, rejected: 0, reasons: [] })
       expect(store.rows.size).toBe(3)
+    })
+  )
+
+  it.effect("a row the store refuses is tried again at the next push, and stored once the store takes it (a probe: it was passed over for good)", () =>
+    Effect.gen(function* () {
+      const world = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": SKILL } })
+      let constraint = true
+      const store = keepingStore((r) => (constraint && r.command === "show" ? 'new row violates check constraint "team_rule"' : undefined))
+      const layer = Layer.merge(world.layer, store.layer)
+      yield* Effect.provide(Effect.andThen(recordedBuild({ skill: "demo" }), recordedShow({ skill: "demo", section: "Setup" })), world.layer)
+      world.fs.seed({ [LOG]: "" })
+      const state = makeLivePushState()
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toEqual({
+        rows: 2, added: 1, rejected: 1, reasons: [{ reason: 'new row violates check constraint "team_rule"', count: 1 }]
+      })
+      // Still refused: tried again, said again by the caller only if the reason changes.
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toMatchObject({ added: 0, rejected: 1 })
+      constraint = false
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toMatchObject({ added: 1, rejected: 0 })
+      expect([...store.rows.values()].map((r) => r.command).sort()).toEqual(["build", "show"])
+      expect(yield* Effect.provide(pushNewRows(state), layer)).toMatchObject({ rows: 0, added: 0, rejected: 0 })
     })
   )
 
@@ -43,7 +64,7 @@ describe("issue 49 live push", () => {
         args: JSON.stringify({ query: "quantum entanglement", result_count: 0, scope: "all" }), error: null
       })
       world.fs.seed({ [global]: "" })
-      expect(yield* Effect.provide(pushNewRows(makeLivePushState()), layer)).toEqual({ rows: 1, added: 1 })
+      expect(yield* Effect.provide(pushNewRows(makeLivePushState()), layer)).toMatchObject({ rows: 1, added: 1 })
       expect([...store.rows.values()].map((r) => [r.skill, r.command])).toEqual([["*", "search"]])
     })
   )
@@ -57,11 +78,11 @@ describe("issue 49 live push", () => {
       yield* Effect.provide(Effect.andThen(recordedBuild({ skill: "demo" }), recordedShow({ skill: "demo", section: "Setup" })), before.layer)
       fs.seed({ [LOG]: "" })
       const state = makeLivePushState()
-      expect(yield* Effect.provide(pushNewRows(state), Layer.merge(before.layer, store.layer))).toEqual({ rows: 2, added: 2 })
+      expect(yield* Effect.provide(pushNewRows(state), Layer.merge(before.layer, store.layer))).toMatchObject({ rows: 2, added: 2 })
       // The same file system, a new log in the same place: its rows are numbered from 1 again.
       const after = memoryWorld({ fs, searchIndex: before.searchIndex, accessLog: makeMemoryAccessLog() })
       yield* Effect.provide(Effect.andThen(recordedShow({ skill: "demo", section: "Usage" }), recordedShow({ skill: "demo", section: "Setup" })), after.layer)
-      expect(yield* Effect.provide(pushNewRows(state), Layer.merge(after.layer, store.layer))).toEqual({ rows: 2, added: 2 })
+      expect(yield* Effect.provide(pushNewRows(state), Layer.merge(after.layer, store.layer))).toMatchObject({ rows: 2, added: 2 })
       expect(store.rows.size).toBe(4)
     })
   )

@@ -5,7 +5,8 @@
 import { Effect, Layer } from "effect"
 import { TeamLogStore, type TeamLogRow, type TeamLogStoreService } from "../../src/ports/TeamLogStore.js"
 
-export const keepingStore = () => {
+/** `refuse`: rows the store refuses for their data (a constraint), with its reason, as PostgreSQL reports one per row. */
+export const keepingStore = (refuse?: (row: TeamLogRow) => string | undefined) => {
   const rows = new Map<string, TeamLogRow>()
   const service: TeamLogStoreService = {
     push: (batch) => Effect.sync(() => batch.filter((r) => !rows.has(r.row_id) && rows.set(r.row_id, r)).length),
@@ -14,7 +15,11 @@ export const keepingStore = () => {
         let added = 0
         let sent = 0
         for (let batch = yield* next; batch !== undefined; batch = yield* next) {
-          for (const r of batch) if (!rows.has(r.row_id)) rows.set(r.row_id, r), added++
+          for (const r of batch) {
+            const refused = refuse?.(r)
+            if (refused !== undefined) options?.onRejected?.(r.row_id, refused)
+            else if (!rows.has(r.row_id)) rows.set(r.row_id, r), added++
+          }
           sent += batch.length
           if (options?.onBatch) yield* options.onBatch(sent, sent)
         }

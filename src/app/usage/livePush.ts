@@ -61,6 +61,8 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
   const writerOf = yield* writerIdentity
   let added = 0
   let rows = 0
+  let rejected = 0
+  const reasons = new Map<string, number>()
   // Every served skill's log and the global log of cross-skill questions nothing answered, as `sync --to` pushes them.
   for (const { dbFile, uid } of yield* pushedLogs(undefined)) {
     // A log's identity is read (its record beside it) only when the log is read from its start, not every push.
@@ -91,12 +93,26 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
       rows += page.rows.length
       return kept.convert(page.rows)
     })
-    const pushed = yield* store.pushFrom(next, { onBatch: () => Effect.void, onRejected: () => {} }).pipe(
-      // A push that failed part-way: the next one starts this log afresh (the converter saw rows that were not stored).
-      Effect.tapError(() => Effect.sync(() => state.logs.delete(dbFile)))
-    )
-    state.logs.set(dbFile, { after, lastRow, convert: kept.convert })
+    let refused = 0
+    const pushed = yield* store
+      .pushFrom(next, {
+        onBatch: () => Effect.void,
+        onRejected: (_rowId, reason) => {
+          refused++
+          reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
+        }
+      })
+      .pipe(
+        // A push that failed part-way: the next one starts this log afresh (the converter saw rows that were not stored).
+        Effect.tapError(() => Effect.sync(() => state.logs.delete(dbFile)))
+      )
+    // Rows the store refused for their data (a constraint, a conflicting id) are not passed over: the next push
+    // reads this log from its start again (stored rows are skipped by their ids), so a row refused while a
+    // constraint stood is stored once it is lifted. Before, the push moved past them and only `sync --to` sent them.
+    if (refused > 0) state.logs.delete(dbFile)
+    else state.logs.set(dbFile, { after, lastRow, convert: kept.convert })
+    rejected += refused
     added += pushed
   }
-  return { rows, added }
+  return { rows, added, rejected, reasons: [...reasons].map(([reason, count]) => ({ reason, count })) }
 })
