@@ -3,7 +3,7 @@ const SQLSTATE_HINTS: Readonly<Record<string, string>> = {
   "28P01": "the password was refused: check PGPASSWORD or ~/.pgpass",
   "28000": "this role may not connect (pg_hba.conf, or the role lacks LOGIN)",
   "3D000": "no such database: create it, or fix the URL's database name",
-  "42501": "this role lacks a privilege skc needs (to read, or to create skc's tables on the first push)",
+  "42501": "this role lacks a privilege skc needs: SELECT to read skc's tables, INSERT to push to them, CREATE to make them at the first push",
   "42P01": "skc's tables are not there yet: push first (skc sync --to), or name the database pushes go to"
 }
 
@@ -37,7 +37,9 @@ const DRIVER_HINTS: ReadonlyArray<{ readonly pattern: RegExp; readonly text: (sh
 ]
 
 /** SQLSTATEs that no retry mends: the configuration (password, role, database name) must change. */
-const CONFIGURATION_STATES: ReadonlySet<string> = new Set(["28P01", "28000", "3D000"])
+// 42501 too: a privilege revoked (INSERT on the log table) is granted again by someone, never by waiting; it was said
+// as "rows … are pushed when it answers".
+const CONFIGURATION_STATES: ReadonlySet<string> = new Set(["28P01", "28000", "3D000", "42501"])
 
 /**
  * Whether a failure is the configuration's (a refused or missing password, a role that may not connect, no
