@@ -9,7 +9,7 @@ import { skl206 } from "../../src/domain/lint/rules/skl206-code-block-language.j
 const findings = (body: string) => {
   const source = `---\nname: demo\ndescription: Demo. Use when testing.\n---\n# Demo\n\n${body}`
   const s = makeSnapshot({ dirName: "demo", entries: [{ path: "SKILL.md", type: "file" }], markdownFiles: [{ path: "SKILL.md", source }] })
-  return skl206.check(s)
+  return skl206.check(s, {})
 }
 
 describe("SKL206 and a lost opening fence", () => {

@@ -21,7 +21,9 @@ export const snapshotReferences = (s: SkillSnapshot): SnapshotReferences => {
   if (hit !== undefined) return hit
   const index = indexSkillFiles(
     s.entries.filter((e) => e.type === "file" && e.escapes !== true).map((e) => e.path),
-    s.entries.filter((e) => e.type === "directory").map((e) => e.path)
+    s.entries.filter((e) => e.type === "directory").map((e) => e.path),
+    // A mention from a plugin's root through the skill's folder (`skills/<dir>/guide.md`) reaches `guide.md`.
+    s.dirName
   )
   const sources = new Map(s.markdownFiles.map((f) => [f.path, f.source]))
   // Only files an agent reads are scanned for mentions: an orphan's mentions reach nothing.

@@ -28,10 +28,15 @@ export interface SkillFileIndex {
   readonly sortedFiles: ReadonlyArray<string>
   /** Lower-cased file or directory path → the real paths. */
   readonly folded: ReadonlyMap<string, ReadonlyArray<string>>
+  /**
+   * The skill directory's own name, when known: a mention that names a path through it from further up
+   * (`skills/brainstorming/visual-companion.md`, written from a plugin's root) reaches the file below it.
+   */
+  readonly rootName?: string
 }
 
 /** Paths relative to the root, `/`-separated, no leading `./`. */
-export const indexSkillFiles = (files: Iterable<string>, dirs: Iterable<string>): SkillFileIndex => {
+export const indexSkillFiles = (files: Iterable<string>, dirs: Iterable<string>, rootName?: string): SkillFileIndex => {
   const fileSet = new Set(files)
   const dirSet = new Set(dirs)
   const folded = new Map<string, Array<string>>()
@@ -43,7 +48,14 @@ export const indexSkillFiles = (files: Iterable<string>, dirs: Iterable<string>)
     else list.push(p)
   }
   const sortedFiles = [...fileSet].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  return { files: fileSet, dirs: dirSet, sortedFiles, folded }
+  return { files: fileSet, dirs: dirSet, sortedFiles, folded, ...(rootName === undefined || rootName === "" ? {} : { rootName }) }
+}
+
+/** The rest of `text` after its last segment named `name` (`skills/pdf/forms.md`, `pdf` → `forms.md`), if any. */
+const belowNamed = (text: string, name: string): string | undefined => {
+  const segments = text.split("/")
+  const at = segments.lastIndexOf(name, segments.length - 2)
+  return at === -1 ? undefined : segments.slice(at + 1).join("/")
 }
 
 export interface CaseMismatch {
@@ -113,6 +125,12 @@ export const resolveMention = (index: SkillFileIndex, fromFile: string, mention:
   for (const p of candidates) {
     const real = index.folded.get(composed(p).toLowerCase())
     if (real !== undefined && real.length > 0) return { _tag: "Case", written: p, real: real[0]! }
+  }
+  // A path through the skill's own directory from further up (a plugin's root): the part below it, from the root.
+  const rest = index.rootName === undefined || mention.rooted === true ? undefined : belowNamed(mention.text, index.rootName)
+  if (rest !== undefined && rest !== "") {
+    const found = resolveMention({ ...index, rootName: undefined }, fromFile, { ...mention, text: rest, rooted: true })
+    if (found._tag === "Files") return found
   }
   return NONE
 }

@@ -15,7 +15,7 @@ export const skl401: Rule = {
   doc:
     "Agents reach reference files only by following SKILL.md, so a markdown file nothing in SKILL.md (or in a file it reaches) points to is dead weight. " +
     "A file is reached when a reached file mentions it the way an agent would follow it: a Markdown link, inline code, a code block or plain prose " +
-    "(`references/api.md`, relative to the skill root or to the mentioning file); a directory mention (`themes/`, `the themes directory`) reaches every file below it; " +
+    "(`references/api.md`, relative to the skill root or to the mentioning file, or through the skill's own folder from further up: `skills/<folder>/references/api.md`, as a plugin's root names it); a directory mention (`themes/`, `the themes directory`) reaches every file below it; " +
     "a templated path (`{lang}/batches.md`, `<language>/README.md`: the bracketed segment stands for any name) or a glob (`shared/agents-*.md`, `**`) reaches every file it matches; " +
     "a mention that matches only ignoring case reaches the file too (SKL402 reports it). " +
     "Not orphans: files under hidden directories and `LICENSE.md`, `CHANGELOG.md`, `CONTRIBUTING.md`, `README.md`.",
