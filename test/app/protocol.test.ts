@@ -153,7 +153,7 @@ describe("agent-skill-protocol Discovery Mechanism", () => {
       ["nofront", null, false, ["SKL100 missing frontmatter: file does not start with ---"]],
       // The client guide: a name other than its directory's is warned about, the skill loaded anyway.
       ["claude-tools", null, false, ["SKL604 name 'claude-tools' contains the reserved word 'claude'", "SKL104 name 'claude-tools' does not match directory 'reserved'"]],
-      ["xml", null, false, ["SKL605 description contains an XML tag"]]
+      ["xml", null, false, ["SKL605 description contains an XML tag (<b>)"]]
     ])
     expect(r.skills.find((s) => s.name === "nofront")?.description).toBe("no frontmatter")
     expect(r.invalid.map((s) => [s.dir.split("/").pop(), s.problems.join("; ")])).toEqual([["broken", "broken symlink to '/gone'"]])

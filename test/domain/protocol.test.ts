@@ -162,7 +162,7 @@ describe("agent-skill-protocol Metadata Schema", () => {
     ["name: anthropic-tools\ndescription: d", "SKL604", "reserved word 'anthropic'"],
     [`name: ${"a".repeat(65)}\ndescription: d`, "SKL103", "65 characters"],
     ["name: '<b>x</b>'\ndescription: d", "SKL605", "name contains an XML tag"],
-    ["name: ok\ndescription: 'Use <tool> here'", "SKL605", "description contains an XML tag"],
+    ["name: ok\ndescription: 'Use <tool> here'", "SKL605", "description contains an XML tag (<tool>)"],
     [`name: ok\ndescription: ${"d".repeat(1025)}`, "SKL107", "1025 characters"],
     ["name: ok\ndescription: d\nallowed-tools: 3", "SKL114", "allowed-tools"]
   ])("loadable with a warning: %s", (front, rule, message) => {

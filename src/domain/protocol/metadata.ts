@@ -154,7 +154,8 @@ export const frontmatterIssues = (fm: Frontmatter, options: ValidationOptions = 
       const max = options.maxDescription ?? MAX_DESCRIPTION
       const n = codePoints(d)
       if (n > max) push("SKL107", line, `description is ${n} characters; maximum is ${max}`)
-      if (hasXmlTag(d)) push("SKL605", line, "description contains an XML tag")
+      // The tag named: over a 1,000-character description "contains an XML tag" left the author searching.
+      if (hasXmlTag(d)) push("SKL605", line, `description contains an XML tag (${XML_TAG.exec(d)?.[0] ?? "<…>"})`)
     }
   }
 
