@@ -165,8 +165,10 @@ describe("skc mcp", () => {
     const built = await mcp.call("skc_build", { skill: "cuda" })
     expect(built.isError, textOf(built)).toBeFalsy()
     const viaCli = cliJson(["build", "cuda"]) as Record<string, unknown>
-    const strip = (r: Record<string, unknown>) => ({ ...r, deployments: undefined })
+    // The CLI's build follows the tool's: the same result, but for its index, which the second build found up to date.
+    const strip = (r: Record<string, unknown>) => ({ ...r, deployments: undefined, index: undefined })
     expect(strip(built.structuredContent as Record<string, unknown>)).toEqual(strip(viaCli))
+    expect([(built.structuredContent as { index: string }).index, viaCli.index]).toEqual(["created", "up-to-date"])
     const listed = (await mcp.call("skc_list", { pattern: "cuda" })).structuredContent as { skills: Array<{ status: string }> }
     expect(listed.skills[0]!.status).toBe("normal")
     expect(textOf(built)).toMatch(/^Built cuda/)
