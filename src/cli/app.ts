@@ -108,7 +108,7 @@ const environment = Layer.mergeAll(
  */
 const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
   Console.consoleWith((console) => {
-    const plain = !process.stdout.isTTY || (process.env.NO_COLOR ?? "") !== ""
+    const plain = !process.stdout.isTTY || (process.env.NO_COLOR ?? "") !== "" || process.env.TERM === "dumb"
     const log = (...args: ReadonlyArray<unknown>) => {
       const text = args.map(String).join(" ")
       process.stdout.write((plain ? stripAnsi(text) : text).replace(/\n+$/, "") + "\n")

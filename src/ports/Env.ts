@@ -29,9 +29,12 @@ export interface EnvService {
 
 export class Env extends Context.Service<Env, EnvService>()("skillc/Env") {}
 
-/** ANSI colour only on a terminal and only without NO_COLOR (DECISIONS: contract of the executable). */
+/**
+ * ANSI colour only on a terminal and only without NO_COLOR (DECISIONS: contract of the executable), and not
+ * on a terminal that says it draws none (`TERM=dumb`: Emacs' shell, some CI log viewers showed `^[[1;33m`).
+ */
 export const colourAllowed = (env: EnvService, stream: "stdout" | "stderr"): boolean =>
-  (stream === "stdout" ? env.stdoutIsTTY : env.stderrIsTTY) && (env.get("NO_COLOR") ?? "") === ""
+  (stream === "stdout" ? env.stdoutIsTTY : env.stderrIsTTY) && (env.get("NO_COLOR") ?? "") === "" && env.get("TERM") !== "dumb"
 
 /**
  * `env` seen from another working directory, read at each use: an MCP
