@@ -34,6 +34,9 @@ export const friendlyPath = (p: string, ctx: { readonly cwd: string; readonly ho
   return p
 }
 
+/** Lists longer than this end with their count. */
+const COUNTED_FROM = 20
+
 export const renderList = (result: ListResult, ctx: ListRenderContext): string => {
   if (result.skills.length === 0) {
     return result.total === 0 ? "No skills found" : `No skills match the filters (${result.total} found)`
@@ -47,6 +50,13 @@ export const renderList = (result: ListResult, ctx: ListRenderContext): string =
   const table = renderTable(header, rows)
   // issue 46 item 2: why a copied or cloned project's skills are not built
   const hints = result.skills.filter((s) => s.hint !== undefined).map((s) => visible(`${s.name}: ${s.hint}`))
-  const shown = result.skills.length < result.filtered ? [`(${result.skills.length} of ${result.filtered} shown)`] : []
+  // A long list says how long it is at its end, where the eye is after scrolling (701 lines and no total, a probe
+  // of a 700-skill project); a short one needs no count.
+  const shown =
+    result.skills.length < result.filtered
+      ? [`(${result.skills.length} of ${result.filtered} shown)`]
+      : result.skills.length > COUNTED_FROM
+        ? [`(${result.skills.length} skills)`]
+        : []
   return [table, ...shown, ...hints].join("\n")
 }

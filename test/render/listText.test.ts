@@ -31,3 +31,17 @@ describe("skc list SOURCE column (RFC-0007:C-LIST)", () => {
     expect(table).not.toMatch(/ home\/u\//)
   })
 })
+
+describe("skc list: a long list ends with its count (a 700-skill project printed 701 lines and no total)", () => {
+  const many = (n: number): ListResult =>
+    ({
+      skills: Array.from({ length: n }, (_, i) => ({ name: `s${i}`, scope: "project", status: "normal", source_path: `/p/${i}`, runtime_path: `/r/${i}` })),
+      total: n,
+      filtered: n
+    }) as unknown as ListResult
+  it("over 20 rows: '(N skills)' last; 20 or fewer: no count", () => {
+    const ctx = { verbose: false, cwd: "/p", home: "/h" }
+    expect(renderList(many(21), ctx).split("\n").at(-1)).toBe("(21 skills)")
+    expect(renderList(many(20), ctx)).not.toContain("skills)")
+  })
+})
