@@ -265,7 +265,10 @@ export class LineTransport implements Transport {
       // A batch outside a 2025-03-26 session is valid JSON-RPC 2.0 that this revision does not take: said so.
       if (Array.isArray(parsed)) {
         const revision = this.revision()
-        return this.reply(-32600, `Invalid Request: batches are not accepted${revision === undefined ? " before the handshake negotiates 2025-03-26" : ` in a ${revision} session (only 2025-03-26 takes them)`}; send each message on its own line`)
+        return this.reply(
+          -32600,
+          `Invalid Request: batches are not accepted ${revision === undefined ? "here (only a session whose handshake negotiated 2025-03-26 takes them)" : `in a ${revision} session (only 2025-03-26 takes them)`}; send each message on its own line`
+        )
       }
       const id = typeof parsed === "object" && parsed !== null ? (parsed as { id?: unknown }).id : undefined
       // An id that is no string or integer (1.5, or a number too large to read back) cannot be read: `reply` leaves it out.

@@ -95,6 +95,15 @@ describe("the stdio transport's batches (transport.ts)", () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ id: null, error: { code: -32600 } })
   })
 
+  it("a batch with no handshake (a 2026-07-28 client) is refused saying which session takes batches", async () => {
+    const { input, transport, lines } = connect()
+    await transport.start()
+    input.write(`${JSON.stringify([ping(1)])}\n`)
+    expect(JSON.parse(lines[0]!).error.message).toBe(
+      "Invalid Request: batches are not accepted here (only a session whose handshake negotiated 2025-03-26 takes them); send each message on its own line"
+    )
+  })
+
   it("one line once every request is answered; a cancelled request is left out, not waited for", async () => {
     const { input, transport, lines, received } = connect()
     transport.acceptsBatch = () => true
