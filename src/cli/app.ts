@@ -20,6 +20,7 @@ import { lspCommand } from "./commands/lsp.js"
 import { cliCommand, ExitStatus, type Handle } from "./generate.js"
 import { dashOperands } from "./argv.js"
 import { renderCommandHelp, renderRootHelp, usageLine } from "./help.js"
+import { colourOn } from "../ports/Env.js"
 
 // Help is written by src/cli/help.ts from the specs; main.ts answers --help before this parser loads.
 // Made per invocation: an argument that refuses dash-led words takes those after `--` (src/cli/argv.ts).
@@ -108,7 +109,7 @@ const environment = Layer.mergeAll(
  */
 const quietly = <A, E, R>(self: Effect.Effect<A, E, R>) =>
   Console.consoleWith((console) => {
-    const plain = !process.stdout.isTTY || (process.env.NO_COLOR ?? "") !== "" || process.env.TERM === "dumb"
+    const plain = !colourOn(process.stdout.isTTY === true, (name) => process.env[name])
     const log = (...args: ReadonlyArray<unknown>) => {
       const text = args.map(String).join(" ")
       process.stdout.write((plain ? stripAnsi(text) : text).replace(/\n+$/, "") + "\n")

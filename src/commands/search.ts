@@ -65,8 +65,7 @@ export const searchCommand = defineCommand({
       readonly skills: ReadonlyArray<string> | undefined
       readonly correction: string | undefined
       readonly narrower: Narrower | undefined
-      readonly unindexed?: ReadonlyArray<string> | undefined
-      readonly unindexedIn?: ReadonlyArray<{ readonly skill: string; readonly path: string }> | undefined
+      readonly unindexed?: ReadonlyArray<{ readonly skill: string; readonly path: string }> | undefined
       readonly searched?: number | undefined
       readonly wholeFurther?: boolean | undefined
       readonly cjkHint?: boolean | undefined
@@ -76,7 +75,6 @@ export const searchCommand = defineCommand({
       ...(answer.correction === undefined ? {} : { correction: answer.correction }),
       ...(answer.narrower === undefined ? {} : { narrower: answer.narrower }),
       ...(answer.unindexed === undefined ? {} : { unindexed: answer.unindexed }),
-      ...(answer.unindexedIn === undefined ? {} : { unindexedIn: answer.unindexedIn }),
       ...(answer.searched === undefined ? {} : { searched: answer.searched }),
       ...(answer.wholeFurther === true ? { wholeFurther: true } : {}),
       ...(answer.cjkHint === true ? { cjkHint: true } : {})
@@ -123,7 +121,6 @@ export const searchCommand = defineCommand({
             correction: a.correction,
             narrower: a.narrower,
             unindexed: a.unindexed,
-            unindexedIn: "unindexedIn" in a ? a.unindexedIn : undefined,
             // Across skills: how many were searched, so that an answer of none says so.
             searched: "searched" in a ? a.searched : undefined,
             wholeFurther: "wholeFurther" in a ? a.wholeFurther : undefined,

@@ -104,6 +104,12 @@ export interface RoleCounts {
 export const roleOf = (command: string, byAuthor = false): Role =>
   !byAuthor && (AGENT_COMMANDS as ReadonlyArray<string>).includes(command) ? "agent" : "author"
 
+/** Whether the filters narrow the rows (not the author's own, which every view leaves out by default). */
+export const narrowsRows = (f: StatsFilters): boolean => f.projects.length > 0 || f.readers.length > 0 || f.since !== null || f.until !== null
+
+/** The same filters without the narrowing ones: what the log holds for the view's rows as a whole. */
+export const unnarrowed = (f: StatsFilters): StatsFilters => ({ ...f, since: null, until: null, projects: [], readers: [] })
+
 /** Whether a row of `command` (recorded as the author's or not) counts under `filters`. */
 export const counts = (filters: Pick<StatsFilters, "include_author">, command: string, byAuthor = false): boolean =>
   filters.include_author || roleOf(command, byAuthor) === "agent"

@@ -703,13 +703,10 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
       // check refuses it as the unknown parameter it is: it was run without it, where skc_* tools refuse it.
       const droppedHere = request.params._meta?.[DROPPED_ARGUMENTS]
       const given = withoutClientArguments(args, (k) => properties !== undefined && Object.hasOwn(properties, k))
-      const withDropped =
-        Array.isArray(droppedHere) && droppedHere.some((d) => typeof d === "string")
-          ? droppedHere.reduce<Record<string, unknown>>(
-              (o, d) => (typeof d === "string" ? Object.defineProperty(o, d, { value: null, enumerable: true, configurable: true, writable: true }) : o),
-              { ...(given as Record<string, unknown> | undefined) }
-            )
-          : given
+      // (`Object.fromEntries` defines each key as an own property, `__proto__` included.)
+      const withDropped = Array.isArray(droppedHere)
+        ? Object.fromEntries([...Object.entries(given ?? {}), ...droppedHere.filter((d): d is string => typeof d === "string").map((d) => [d, null] as const)])
+        : given
       return callSkillTool(run, request.params.name, withDropped, extra.signal)
     }
     if (tool === undefined && remote && tools.some((t) => t.name === request.params.name && !t.hints.readOnly)) {

@@ -34,7 +34,11 @@ export class Env extends Context.Service<Env, EnvService>()("skillc/Env") {}
  * on a terminal that says it draws none (`TERM=dumb`: Emacs' shell, some CI log viewers showed `^[[1;33m`).
  */
 export const colourAllowed = (env: EnvService, stream: "stdout" | "stderr"): boolean =>
-  (stream === "stdout" ? env.stdoutIsTTY : env.stderrIsTTY) && (env.get("NO_COLOR") ?? "") === "" && env.get("TERM") !== "dumb"
+  colourOn(stream === "stdout" ? env.stdoutIsTTY : env.stderrIsTTY, env.get)
+
+/** The policy itself, for a caller without the service (the CLI's console): a terminal, no NO_COLOR, no TERM=dumb. */
+export const colourOn = (isTTY: boolean, get: (name: string) => string | undefined): boolean =>
+  isTTY && (get("NO_COLOR") ?? "") === "" && get("TERM") !== "dumb"
 
 /**
  * `env` seen from another working directory, read at each use: an MCP

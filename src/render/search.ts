@@ -31,9 +31,8 @@ export interface SearchRenderOptions {
   /** A partial answer whose pool holds, past the results returned, a section with every word (a larger limit shows it). */
   readonly wholeFurther?: boolean
   /** For an empty answer in one skill: its files the index left out (above `[search] max_file_bytes`), never searched. */
-  readonly unindexed?: ReadonlyArray<string>
-  /** Across skills: the files of the searched skills no index holds (too large), each with its skill. */
-  readonly unindexedIn?: ReadonlyArray<{ readonly skill: string; readonly path: string }>
+  /** The files of the searched skills no index holds (too large), each with its skill. */
+  readonly unindexed?: ReadonlyArray<{ readonly skill: string; readonly path: string }>
   /** Across skills: how many skills were searched (the others are the result's `skipped`). */
   readonly searched?: number
   /** Over MCP from a team server (HTTP, docs/team.md): its operator builds the skills, on the server; its clients read. */
@@ -110,19 +109,14 @@ const skippedLines = (result: SearchResult, options: SearchRenderOptions): strin
 
 /** The files an empty answer never looked in (too large to index), and how to read one: said first. */
 const notSearched = (options: SearchRenderOptions): string => {
-  const across = options.unindexedIn ?? []
-  if (options.skill === undefined && across.length > 0) {
-    const first = across[0]!
-    const how = nextStep(options, "open", { skill: first.skill, path: first.path }, [first.skill, first.path])
-    const shown = across.map((f) => `${f.skill}/${f.path}`)
-    const named = shown.length <= 3 ? shown.join(", ") : `${shown.slice(0, 3).join(", ")} and ${shown.length - 3} more`
-    return visible(`  Not searched: ${named} (above [search] max_file_bytes, not indexed); read ${across.length === 1 ? "it" : "one"} with: ${how}`) + "\n"
-  }
   const files = options.unindexed ?? []
-  if (files.length === 0 || options.skill === undefined) return ""
+  if (files.length === 0) return ""
   const first = files[0]!
-  const how = nextStep(options, "open", { skill: options.skill, path: first }, [options.skill, first])
-  const named = files.length <= 3 ? files.join(", ") : `${files.slice(0, 3).join(", ")} and ${files.length - 3} more`
+  // One skill's search names the skill as it was asked for, and its files by their paths; across skills, each with its skill.
+  const skill = options.skill ?? first.skill
+  const how = nextStep(options, "open", { skill, path: first.path }, [skill, first.path])
+  const shown = files.map((f) => (options.skill === undefined ? `${f.skill}/${f.path}` : f.path))
+  const named = shown.length <= 3 ? shown.join(", ") : `${shown.slice(0, 3).join(", ")} and ${shown.length - 3} more`
   return visible(`  Not searched: ${named} (above [search] max_file_bytes, not indexed); read ${files.length === 1 ? "it" : "one"} with: ${how}`) + "\n"
 }
 

@@ -8,7 +8,7 @@ import { visible, visibleLines } from "../domain/visible.js"
 import { thousands } from "../domain/thousands.js"
 import { pct } from "./percent.js"
 import type { StatsOutcome } from "../app/usage/stats.js"
-import { roleOf, type LatestEval, type OutlineSection, type StatsAllReport, type StatsFilters, type TeamSource, type UnansweredItem } from "../domain/stats.js"
+import { narrowsRows, roleOf, type LatestEval, type OutlineSection, type StatsAllReport, type StatsFilters, type TeamSource, type UnansweredItem } from "../domain/stats.js"
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`
 
@@ -317,7 +317,7 @@ export const renderStatsAll = (report: StatsAllReport, now: number, reader: Stat
   out.push(audienceText(report.filters, reader), "")
   // Filtered (a period, a project, a reader), "never" is of the rows that pass: said so, as the JSON's
   // `never_read` means ("no agent read in the period"); a skill read last week read as never read at all.
-  const filtered = report.filters.since !== null || report.filters.until !== null || report.filters.projects.length > 0 || report.filters.readers.length > 0
+  const filtered = narrowsRows(report.filters)
   const neverWord = filtered ? "-" : "never"
   if (report.total_skills === 0) out.push("No skill resolves from here.")
   else {

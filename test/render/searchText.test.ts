@@ -170,7 +170,7 @@ describe("searchNotices: the text's guidance, line for line, for MCP clients tha
       mcp: true,
       correction: "deploy rollback",
       narrower: { held: ["deploy"], missing: ["rollbak"], answers: true } as never,
-      unindexed: ["references/huge.md"]
+      unindexed: [{ skill: "ops", path: "references/huge.md" }]
     }
     const notices = searchNotices(asked, said)
     expect(notices).toEqual([

@@ -29,7 +29,7 @@ import type { IndexedSourceFile } from "../../ports/SearchIndex.js"
 import type { ResolvedSkill } from "../skills/index.js"
 import { readFailure } from "../shared/index.js"
 import { answersFor } from "./settledRecords.js"
-import { combineSourceHash, isGone, RACY_WINDOW_MS, recordedSourceHash, scanSourceTree, type SourceTree } from "../shared/index.js"
+import { combineSourceHash, isGone, RACY_WINDOW_MS, unlessGone, recordedSourceHash, scanSourceTree, type SourceTree } from "../shared/index.js"
 
 export interface MarkdownFile {
   readonly path: string
@@ -269,19 +269,9 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
       const paths = rest.map((f) => path.join(tree.root, ...f.path.split("/")))
       // A file removed since the scan (an editor's temporary file) is left out of this build, as the next scan
       // leaves it out: one by one then. It failed the build with E999 while someone edited the skill.
-      const contents = fs.readFiles(paths).pipe(
-        Effect.map((all): ReadonlyArray<Uint8Array | undefined> => all),
-        Effect.catch((e) =>
-          isGone(e)
-            ? Effect.forEach(paths, (p) =>
-                fs.readFile(p).pipe(
-                  Effect.map((b): Uint8Array | undefined => b),
-                  Effect.catch((e1) => (isGone(e1) ? Effect.succeed(undefined) : Effect.fail(internal(e1))))
-                )
-              )
-            : Effect.fail(internal(e))
-        )
-      )
+      const contents = fs
+        .readFiles(paths)
+        .pipe(Effect.catch((e) => (isGone(e) ? Effect.forEach(paths, (p) => unlessGone(fs.readFile(p))) : Effect.fail(internal(e)))))
       return Effect.flatMap(contents, (got) => {
         let next = 0
         return Effect.forEach(

@@ -255,7 +255,7 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
         result,
         correction,
         narrower,
-        unindexed: unindexed.length > 0 ? unindexed : undefined,
+        unindexed: unindexed.length > 0 ? unindexed.map((path) => ({ skill: name, path })) : undefined,
         ...(wholeFurther ? { wholeFurther } : {}),
         ...(cjkHint ? { cjkHint } : {})
       }

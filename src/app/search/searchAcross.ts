@@ -387,14 +387,13 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     const narrower = withCorrection ? heldWords(tokens, unheld) : undefined
     const cjkHint = withCorrection && searched.length > 0 && asksUnsegmentedCjk(searched[0]!.q.tokenizer, input.query)
     // The files no index holds (too large): "no searched skill holds these words" was said of a word such a file held.
-    const unindexedIn: Array<{ readonly skill: string; readonly path: string }> = []
-    if (withCorrection) for (const o of searched) for (const p of yield* unindexedFiles(o.q.index)) unindexedIn.push({ skill: o.skill.name, path: p })
+    const unindexed: Array<{ readonly skill: string; readonly path: string }> = []
+    if (withCorrection) for (const o of searched) for (const p of yield* unindexedFiles(o.q.index)) unindexed.push({ skill: o.skill.name, path: p })
     return {
       result,
       correction,
       narrower,
-      unindexed: undefined as ReadonlyArray<string> | undefined,
-      ...(unindexedIn.length > 0 ? { unindexedIn } : {}),
+      unindexed: unindexed.length > 0 ? unindexed : undefined,
       searched: searched.length,
       ...(cjkHint ? { cjkHint } : {})
     }
@@ -412,7 +411,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     result,
     correction,
     narrower: undefined,
-    unindexed: undefined as ReadonlyArray<string> | undefined,
+    unindexed: undefined,
     searched: searched.length,
     ...(wholeFurther ? { wholeFurther: true } : {})
   }

@@ -4,7 +4,7 @@
  */
 export { Settings, type Stores, findProjectRoot, homeDirs, loadSettings, servedGlobalSkills } from "./Settings.js"
 export { fsInternal, ioReason, readFailure } from "./readFailure.js"
-export { type FileHashCache, type FileHashCacheEntry, RACY_WINDOW_MS, type SourceTree, combineSourceHash, currentSourceHash, entryPointInside, isGone, isWithin, recordedSourceHash, scanSourceTree, sourceHash } from "./sourceTree.js"
+export { type FileHashCache, type FileHashCacheEntry, RACY_WINDOW_MS, type SourceTree, combineSourceHash, currentSourceHash, entryPointInside, isGone, isWithin, recordedSourceHash, scanSourceTree, sourceHash, unlessGone } from "./sourceTree.js"
 export { timeSlicer } from "./timeSlice.js"
 export { type Touch, type TouchDetails, type TouchedSkill, TouchedSkills, type TouchedSkillsService, makeTouchedSkills, resolvedTouches, touchSkill, withTouching } from "./touchedSkills.js"
 export { corruptName, freeAsideName, isAsideNameOf } from "./asideName.js"

@@ -62,6 +62,16 @@ const STAT_BATCH = 256
 /** A path that is no longer there (or whose folder no longer is): removed since its directory was listed. */
 export const isGone = (e: { readonly code: string }): boolean => e.code === "ENOENT" || e.code === "ENOTDIR"
 
+/**
+ * What `self` reads, or undefined when its path is gone (an editor's temporary file, removed between a
+ * directory's listing and the read); any other failure is the read's error (`readFailure`).
+ */
+export const unlessGone = <A>(self: Effect.Effect<A, FsError>): Effect.Effect<A | undefined, InternalError | UsageError> =>
+  self.pipe(
+    Effect.map((a): A | undefined => a),
+    Effect.catch((e) => (isGone(e) ? Effect.succeed(undefined) : Effect.fail(internal(e))))
+  )
+
 /** True when `p` is `root` or below it (both canonical, absolute). */
 export const isWithin = (root: string, p: string, sep: string): boolean =>
   p === root || p.startsWith(root.endsWith(sep) ? root : root + sep)
@@ -81,7 +91,7 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
   const walk = (abs: string, rel: string, real: string, realChain: ReadonlySet<string>): Effect.Effect<void, InternalError | UsageError | PathEscapes> =>
     Effect.gen(function* () {
       // A directory removed since its parent was listed (an editor's temporary folder) is no part of the tree.
-      const entries = yield* fs.readDir(abs).pipe(Effect.catch((e) => (rel !== "" && isGone(e) ? Effect.succeed([]) : Effect.fail(internal(e)))))
+      const entries = rel === "" ? yield* fs.readDir(abs).pipe(Effect.mapError(internal)) : ((yield* unlessGone(fs.readDir(abs))) ?? [])
       const relOf = (name: string) => (rel === "" ? name : `${rel}/${name}`)
       // A directory's files are stat'ed in batches: one Effect per file cost more than the
       // system calls (issue 30: a query's freshness check over 1,000 files).
@@ -96,11 +106,9 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
         // A file removed since the directory was listed (an editor's or `sed -i`'s temporary file, an atomic
         // save's `.new`) is no part of the tree: one by one then, each gone file left out. It was E999 for
         // every search, show and build that met it while someone edited the skill.
-        const infos = yield* fs.lstatMany(batch.map((name) => prefix + name)).pipe(
-          Effect.catch((e) =>
-            isGone(e) ? Effect.forEach(batch, (name) => fs.lstatOption(prefix + name).pipe(Effect.mapError(internal))) : Effect.fail(internal(e))
-          )
-        )
+        const infos = yield* fs
+          .lstatMany(batch.map((name) => prefix + name))
+          .pipe(Effect.catch((e) => (isGone(e) ? Effect.forEach(batch, (name) => unlessGone(fs.lstat(prefix + name))) : Effect.fail(internal(e)))))
         batch.forEach((name, i) => {
           const info = infos[i]
           if (info !== undefined) files.push({ path: relOf(name), size: info.size, mtimeMs: info.mtimeMs })
@@ -123,10 +131,7 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
           let escapes: boolean
           if (target === undefined) {
             // Dangling: judge by where the link text points.
-            const link = yield* fs.readLink(childAbs).pipe(
-              Effect.map((l): string | undefined => l),
-              Effect.catch((e) => (isGone(e) ? Effect.succeed(undefined) : Effect.fail(internal(e))))
-            )
+            const link = yield* unlessGone(fs.readLink(childAbs))
             // The link itself removed meanwhile: nothing to judge.
             if (link === undefined) continue
             escapes = !isWithin(canonicalRoot, path.resolve(real, link), path.sep)
@@ -242,10 +247,7 @@ export const sourceHash = Effect.fnUntraced(function* (tree: SourceTree, options
     if (known !== undefined && known.size === f.size && known.mtimeMs === f.mtimeMs) hash = known.hash
     else {
       // Removed since the scan: hashed as the tree is now, without it (a temporary file of an editor).
-      const bytes = yield* fs.readFile(path.join(tree.root, ...f.path.split("/"))).pipe(
-        Effect.map((b): Uint8Array | undefined => b),
-        Effect.catch((e) => (isGone(e) ? Effect.succeed(undefined) : Effect.fail(internal(e))))
-      )
+      const bytes = yield* unlessGone(fs.readFile(path.join(tree.root, ...f.path.split("/"))))
       if (bytes === undefined) continue
       hash = hasher.sha256Hex(bytes)
       yield* breathe

@@ -9,15 +9,14 @@ import { Effect, Schema } from "effect"
 import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { listingLimits, type ListingLimits } from "../../domain/protocol/budget.js"
-import type { DiscoveredSkill, ShadowedSkill } from "../../domain/protocol/discovery.js"
+import type { DiscoveredSkill } from "../../domain/protocol/discovery.js"
 import { listedName, modelListing, type ModelListing } from "../../domain/protocol/listing.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem } from "../../ports/FileSystem.js"
 import { NO_CLAUDE_SETTINGS, envTruthy, type ClaudeListingSettings } from "../../domain/agents/claudeSettings.js"
 import { claudeCommands } from "./claudeCommands.js"
 import { claudeListingSettings } from "./claudeSettings.js"
 import { geminiListingSettings } from "./geminiSettings.js"
-import { discover, type DiscoverResult } from "./discovery.js"
+import { discover, sameDirectoryCopies, type DiscoverResult } from "./discovery.js"
 import { Settings } from "../shared/index.js"
 
 /** `--context-tokens` of `budget` and `prompt`: the model's context window. */
@@ -68,23 +67,6 @@ export const agentLimits = Effect.fnUntraced(function* (profile: AgentProfile, c
   return listingLimits(profile, { contextTokens, envChars, overrides: config.agents[profile.name], agentSettings: settings, modelWindow })
 })
 
-/** The copies (by SKILL.md path) whose directory is, through links, one already found: a winner's or an earlier copy's. */
-const linkedTwice = Effect.fnUntraced(function* (winners: ReadonlyArray<DiscoveredSkill>, copies: ReadonlyArray<DiscoveredSkill | ShadowedSkill>) {
-  const fs = yield* FileSystem
-  const twice = new Set<string>()
-  if (copies.length === 0) return twice
-  // Recovery: a directory whose real path cannot be read counts as its own (listed, as before).
-  const real = (dir: string) => fs.realPath(dir).pipe(Effect.orElseSucceed(() => dir))
-  const seen = new Set<string>()
-  for (const w of winners) if (copies.some((c) => c.name === w.name)) seen.add(yield* real(w.dir))
-  for (const c of copies) {
-    const r = yield* real(c.dir)
-    if (seen.has(r)) twice.add(c.path)
-    else seen.add(r)
-  }
-  return twice
-})
-
 export const agentListing = Effect.fnUntraced(function* (input: AgentListingInput = {}) {
   const found = yield* discover({ agent: input.agent, plugin_dirs: input.plugin_dirs })
   const profile = profileOf(found.agent)
@@ -98,7 +80,7 @@ export const agentListing = Effect.fnUntraced(function* (input: AgentListingInpu
   // (Codex: the copies it lists, not one directory reached through a link twice: discovery.ts `listedCopies`.)
   // (Claude Code: not a copy that is a directory already listed, reached through another link: it detects
   // duplicates by inode, CHANGELOG 2.1.0, and lists the skill once.)
-  const sameDirectory = profile.listing.layout === "claude" ? yield* linkedTwice(found.skills, found.shadowed) : new Set<string>()
+  const sameDirectory = profile.listing.layout === "claude" ? yield* sameDirectoryCopies(found.skills, found.shadowed) : new Set<string>()
   const copies =
     profile.listing.layout === "codex" || profile.listing.layout === "claude" || profile.listing.layout === "gemini"
       ? found.shadowed

@@ -565,25 +565,35 @@ const listedCopies = Effect.fnUntraced(function* (winners: ReadonlyArray<Discove
  * skill duplicate detection on filesystems with large inodes"), and lists it once.
  */
 const listedByDirectoryName = Effect.fnUntraced(function* (winners: ReadonlyArray<DiscoveredSkill>, copies: ReadonlyArray<ShadowedSkill>, path: Path) {
+  const sameDirectory = yield* sameDirectoryCopies(winners, copies)
+  const dirNames = new Set(winners.map((w) => path.basename(w.dir)))
+  return copies.map((c): ShadowedSkill => {
+    const dirName = path.basename(c.dir)
+    if (dirNames.has(dirName) || sameDirectory.has(c.path)) return c
+    dirNames.add(dirName)
+    return { ...c, also_listed: true as const }
+  })
+})
+
+/**
+ * The copies (by SKILL.md path) whose directory is, through links, one already found: a winner's of the same
+ * name or an earlier copy's. Claude Code lists such a copy once (it detects duplicates by inode); shared by
+ * discovery's listing of copies and the agent listing (agentListing.ts).
+ */
+export const sameDirectoryCopies = Effect.fnUntraced(function* (winners: ReadonlyArray<DiscoveredSkill>, copies: ReadonlyArray<DiscoveredSkill | ShadowedSkill>) {
   const fs = yield* FileSystem
+  const twice = new Set<string>()
+  if (copies.length === 0) return twice
   // Recovery: a directory whose real path cannot be read counts as its own (listed, as before).
   const real = (dir: string) => fs.realPath(dir).pipe(Effect.orElseSucceed(() => dir))
-  const dirNames = new Set(winners.map((w) => path.basename(w.dir)))
-  const reals = new Set<string>()
-  for (const w of winners) if (copies.some((c) => c.name === w.name)) reals.add(yield* real(w.dir))
-  const out: Array<ShadowedSkill> = []
+  const seen = new Set<string>()
+  for (const w of winners) if (copies.some((c) => c.name === w.name)) seen.add(yield* real(w.dir))
   for (const c of copies) {
-    const dirName = path.basename(c.dir)
-    const same = yield* real(c.dir)
-    if (dirNames.has(dirName) || reals.has(same)) {
-      out.push(c)
-      continue
-    }
-    dirNames.add(dirName)
-    reals.add(same)
-    out.push({ ...c, also_listed: true as const })
+    const r = yield* real(c.dir)
+    if (seen.has(r)) twice.add(c.path)
+    else seen.add(r)
   }
-  return out
+  return twice
 })
 
 export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInput = {}) {

@@ -27,6 +27,8 @@ import {
   funnelOf,
   isLoggedTimestamp,
   counts,
+  narrowsRows,
+  unnarrowed,
   parseGroupBy,
   latestEvalOf,
   roleOf,
@@ -435,12 +437,6 @@ export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: str
   const found: LatestEval | undefined = row === undefined ? undefined : latestEvalOf(row.timestamp, row.args)
   return found
 })
-
-/** Whether the filters narrow the rows (not the author's own, which every view leaves out by default). */
-export const narrowsRows = (f: StatsFilters): boolean => f.projects.length > 0 || f.readers.length > 0 || f.since !== null || f.until !== null
-
-/** The same filters without the narrowing ones: what the log holds for the view's rows as a whole. */
-export const unnarrowed = (f: StatsFilters): StatsFilters => ({ ...f, since: null, until: null, projects: [], readers: [] })
 
 /** The rows a `commands` aggregate counts (every row that passed its filters). */
 export const rowCount = (rows: AggregateRows): number => (rows.groupBy === "commands" ? rows.rows.reduce((n, row) => n + row.count, 0) : 0)

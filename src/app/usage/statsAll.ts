@@ -10,10 +10,10 @@ import { Effect, Schema } from "effect"
 import { Warning } from "../../domain/errors.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
-import type { SkillUsageRow, StatsAllReport } from "../../domain/stats.js"
+import { narrowsRows, unnarrowed, type SkillUsageRow, type StatsAllReport } from "../../domain/stats.js"
 import { Settings } from "../shared/index.js"
 import { skillsInScope } from "../skills/index.js"
-import { aggregateLog, foldDatedSummary, narrowsRows, parseFilters, rowCount, unnarrowed } from "./stats.js"
+import { aggregateLog, foldDatedSummary, parseFilters, rowCount } from "./stats.js"
 import { unsyncedAllNote, unsyncedRows } from "./unsyncedLogs.js"
 
 export const StatsAllInput = Schema.Struct({

@@ -263,11 +263,6 @@ export interface AgentProfile {
     /** A nested scan does not look inside a skill: a SKILL.md below another skill's is that skill's file (GitHub Copilot CLI). */
     readonly stopAtSkill?: boolean
     /**
-     * The agent's user configuration directory (`home`, e.g. `.claude`) moves to the directory an
-     * environment variable names when it is set (Claude Code's `CLAUDE_CONFIG_DIR`): every user
-     * directory below `home` is read there instead, and so are the agent's user settings.
-     */
-    /**
      * The home directory the agent reads its user directories and settings below moves to the directory an
      * environment variable names when it is set (Gemini CLI's `GEMINI_CLI_HOME`: `~/.gemini/skills` and
      * `~/.agents/skills` are read below it instead).
@@ -276,6 +271,11 @@ export interface AgentProfile {
       readonly variable: string
       readonly source: Source
     }
+    /**
+     * The agent's user configuration directory (`home`, e.g. `.claude`) moves to the directory an
+     * environment variable names when it is set (Claude Code's `CLAUDE_CONFIG_DIR`): every user
+     * directory below `home` is read there instead, and so are the agent's user settings.
+     */
     readonly configDirEnv?: {
       readonly variable: string
       readonly home: string

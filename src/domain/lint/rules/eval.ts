@@ -8,8 +8,16 @@ import { EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGER
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
 import { capLength, listedText } from "../../agents/listing.js"
 import { activeProfiles } from "../profiles.js"
-import { frontmatterData, keyAt, positiveInteger, withOptions, type Finding, type Rule } from "../types.js"
+import { frontmatterData, keyAt, positiveInteger, withOptions, type Finding, type MarkdownFile, type Rule } from "../types.js"
 import { thousands } from "../../thousands.js"
+
+/** An eval file's parse, once per file of a snapshot: SKL701 reports its problem, SKL703 reads its queries. */
+const parses = new WeakMap<MarkdownFile, ReturnType<typeof parseEvalFile>>()
+const parseEvalFile = (f: MarkdownFile) => (f.path === TRIGGERS_FILE ? parseTriggerSet(f.source) : f.path === EVALS_FILE ? parseEvalsFile(f.source) : undefined)
+const parsedEvalFile = (f: MarkdownFile) => {
+  if (!parses.has(f)) parses.set(f, parseEvalFile(f))
+  return parses.get(f)
+}
 
 /** `evals`, `evals/triggers.json`, `evals/evals.json`: the paths skc eval reads. */
 const isEvalPath = (p: string): boolean => p === "evals" || p === TRIGGERS_FILE || p === EVALS_FILE
@@ -41,7 +49,7 @@ export const skl701: Rule = {
         out.push({ file: f.path, line: f.invalidUtf8.line, message: notUtf8(f.invalidUtf8) })
         continue
       }
-      const parsed = f.path === TRIGGERS_FILE ? parseTriggerSet(f.source) : f.path === EVALS_FILE ? parseEvalsFile(f.source) : undefined
+      const parsed = parsedEvalFile(f)
       if (parsed === undefined || parsed._tag === "Ok") continue
       const { kind, message, line } = parsed.problem
       out.push(
@@ -95,8 +103,8 @@ export const skl702: Rule = {
 }
 
 /** The trigger queries of an eval file that parses, else none (SKL701 reports the file). */
-const queriesOf = (path: string, source: string): ReadonlyArray<TriggerQuery> => {
-  const parsed = path === TRIGGERS_FILE ? parseTriggerSet(source) : path === EVALS_FILE ? parseEvalsFile(source) : undefined
+const queriesOf = (f: MarkdownFile): ReadonlyArray<TriggerQuery> => {
+  const parsed = parsedEvalFile(f)
   if (parsed === undefined || parsed._tag === "Problem") return []
   return Array.isArray(parsed.value) ? (parsed.value as ReadonlyArray<TriggerQuery>) : (parsed.value as { readonly queries: ReadonlyArray<TriggerQuery> }).queries
 }
@@ -128,7 +136,7 @@ export const skl703: Rule = {
     const out: Array<Finding> = []
     for (const f of s.evalFiles ?? []) {
       if (f.invalidUtf8 !== undefined) continue
-      for (const r of onceEach(queriesOf(f.path, f.source)).repeated) {
+      for (const r of onceEach(queriesOf(f)).repeated) {
         const shown = r.query.length > 60 ? `${r.query.slice(0, 60)}…` : r.query
         out.push({ file: f.path, line: repeatLine(f.source, r.query), message: `${JSON.stringify(shown)} is listed ${r.times} times; skc eval judges it once` })
       }

@@ -26,7 +26,8 @@ const HTML_LINE = /^[ \t]{0,3}<\/?[A-Za-z][\w-]*(?:\s[^>]*)?>\s*$/
 const lostOpening = (lines: ReadonlyArray<string>, blocks: ReadonlyArray<{ readonly line: number; readonly endLine: number; readonly fenced: boolean }>, at: number): string | undefined => {
   const here = FENCE_LINE.exec(lines[at - 1] ?? "")
   if (here === null) return undefined
-  const previous = [...blocks].filter((b) => b.endLine < at).sort((a, b) => b.endLine - a.endLine)[0]
+  // The scanner lists blocks in document order: the last one ending above this fence.
+  const previous = blocks.filter((b) => b.endLine < at).at(-1)
   // A block before it that ended without its closing fence (its container ended), with the same fence.
   if (previous !== undefined && previous.fenced && !FENCE_LINE.test(lines[previous.endLine - 1] ?? "")) {
     const opener = FENCE_WITH_INFO.exec(lines[previous.line - 1] ?? "")
