@@ -117,10 +117,11 @@ const COOLDOWN_MS = 15
 
 /**
  * The longest window after a lint that took `lintMs` (each change read in it holds the next lint back
- * COOLDOWN_MS more, up to this): at least COOLDOWN_MS, and as long as the lint itself (up to MAX_COOLDOWN_MS). The changes typed during a lint are applied one per turn of the event loop once it ends
- * (about 5 ms each in a 5.8 MB file): 15 ms let three of them in before the next 600 ms lint, fewer than a
- * typist makes, so the backlog (and the memory holding it) grew for as long as one typed: 13.8 s behind after
- * 200 keystrokes, 2 GB. A window as long as the lint lets in what was typed during it.
+ * COOLDOWN_MS more, up to this): at least COOLDOWN_MS, and as long as the lint itself (up to MAX_COOLDOWN_MS).
+ * The changes typed during a lint are applied one per turn of the event loop once it ends (about 5 ms each
+ * in a 5.8 MB file): a fixed 15 ms let three of them in before the next 600 ms lint, fewer than a typist
+ * makes, so the backlog (and the memory holding it) grew for as long as one typed: 13.8 s behind after 200
+ * keystrokes, 2 GB.
  */
 export const cooldownAfter = (lintMs: number): number => Math.min(MAX_COOLDOWN_MS, Math.max(COOLDOWN_MS, Math.round(lintMs)))
 const MAX_COOLDOWN_MS = 5_000
