@@ -17,10 +17,11 @@
 import { timeSlicer } from "./timeSlice.js"
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, PathEscapes, type UsageError } from "../../domain/errors.js"
+import { InternalError, PathEscapes, type UsageError, Warning } from "../../domain/errors.js"
 import { readFailure } from "./readFailure.js"
 import { IGNORED_DIRS, sortedBytewise, sourceHashInput, sourceHashLines } from "../../domain/sourcePaths.js"
 import { FileSystem, type FsError } from "../../ports/FileSystem.js"
+import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Hasher } from "../../ports/Hasher.js"
 
 export interface SourceFile {
@@ -41,6 +42,11 @@ export interface SourceTree {
   readonly dirs: ReadonlyArray<string>
   /** Symlinks left out because they lead outside the root (only with `onEscape: "skip"`). */
   readonly escaping: ReadonlyArray<string>
+  /**
+   * Entries left out because their names are not UTF-8: listed with U+FFFD in
+   * place of the bytes that do not decode, a name no call can open again.
+   */
+  readonly undecodable: ReadonlyArray<string>
 }
 
 export interface ScanOptions {
@@ -72,6 +78,18 @@ export const unlessGone = <A>(self: Effect.Effect<A, FsError>): Effect.Effect<A 
     Effect.catch((e) => (isGone(e) ? Effect.succeed(undefined) : Effect.fail(internal(e))))
   )
 
+/**
+ * Node decodes a directory entry's name as UTF-8, putting U+FFFD for bytes
+ * that are not: such a name leads nowhere (ENOENT), so an entry that is gone
+ * and carries U+FFFD was named in another encoding (Latin-1 from an old
+ * archive, say), not removed meanwhile. A name that really holds U+FFFD opens.
+ */
+const undecodableName = (name: string): boolean => name.includes("\uFFFD")
+
+/** The warning for entries whose names are not UTF-8: left out of everything skc reads, said once per command. */
+export const undecodableNotice = (rels: ReadonlyArray<string>): string =>
+  `${rels.length === 1 ? `'${rels[0]}' is` : `${rels.length} entries are`} left out: ${rels.length === 1 ? "its name is" : `their names are`} not valid UTF-8 (\uFFFD marks the bytes), so skc cannot open ${rels.length === 1 ? "it" : "them"}; rename ${rels.length === 1 ? "it" : `them (${rels.slice(0, 5).map((r) => `'${r}'`).join(", ")}${rels.length > 5 ? ", …" : ""})`} in UTF-8`
+
 /** True when `p` is `root` or below it (both canonical, absolute). */
 export const isWithin = (root: string, p: string, sep: string): boolean =>
   p === root || p.startsWith(root.endsWith(sep) ? root : root + sep)
@@ -84,6 +102,7 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
   const files: Array<SourceFile> = []
   const dirs: Array<string> = []
   const escaping: Array<string> = []
+  const undecodable: Array<string> = []
   const breathe = yield* timeSlicer
 
   // Depth-first; `realChain` holds the canonical directories on the way
@@ -112,6 +131,7 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
         batch.forEach((name, i) => {
           const info = infos[i]
           if (info !== undefined) files.push({ path: relOf(name), size: info.size, mtimeMs: info.mtimeMs })
+          else if (undecodableName(name)) undecodable.push(relOf(name))
         })
       }
       for (const entry of entries) {
@@ -120,6 +140,10 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
         const childAbs = prefix + entry.name
         const childRel = relOf(entry.name)
         if (entry.type === "directory") {
+          if (undecodableName(entry.name) && (yield* fs.statOption(childAbs).pipe(Effect.mapError(internal))) === undefined) {
+            undecodable.push(childRel)
+            continue
+          }
           dirs.push(childRel)
           const childReal = path.join(real, entry.name)
           yield* walk(childAbs, childRel, childReal, new Set([...realChain, childReal]))
@@ -133,7 +157,10 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
             // Dangling: judge by where the link text points.
             const link = yield* unlessGone(fs.readLink(childAbs))
             // The link itself removed meanwhile: nothing to judge.
-            if (link === undefined) continue
+            if (link === undefined) {
+              if (undecodableName(entry.name)) undecodable.push(childRel)
+              continue
+            }
             escapes = !isWithin(canonicalRoot, path.resolve(real, link), path.sep)
           } else escapes = !isWithin(canonicalRoot, target, path.sep)
           if (escapes) {
@@ -155,7 +182,13 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
     })
 
   yield* walk(root, "", canonicalRoot, new Set([canonicalRoot]))
-  const tree: SourceTree = { root, canonicalRoot, files: sortedBytewise(files, (f) => f.path), dirs: sortedBytewise(dirs, (d) => d), escaping }
+  const tree: SourceTree = { root, canonicalRoot, files: sortedBytewise(files, (f) => f.path), dirs: sortedBytewise(dirs, (d) => d), escaping, undecodable }
+  // Said wherever the tree is read (build, lint, search, show, sources, the MCP tools): a file that
+  // silently never appears is a file its author believes agents can read. Once per command (the sink dedupes).
+  if (undecodable.length > 0) {
+    const diagnostics = yield* Effect.serviceOption(Diagnostics)
+    if (diagnostics._tag === "Some") yield* diagnostics.value.warn(Warning.notice(undecodableNotice(sortedBytewise(undecodable, (d) => d))))
+  }
   return tree
 })
 
