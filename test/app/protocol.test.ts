@@ -270,6 +270,17 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(r.missing).toEqual([])
   })
 
+  it("DECISIONS #21: a skill saved with CRLF (or a BOM) loads the same parts, text and tokens as its LF copy", async () => {
+    const crlf = (t: string) => t.replace(/\n/g, "\r\n")
+    const lf = files()
+    const windows = Object.fromEntries(Object.entries(lf).map(([p, t]) => [p, p.endsWith("b.md") ? "\uFEFF" + crlf(t) : crlf(t)]))
+    const a = Result.getOrThrow(await memoryWorld({ files: lf }).run(load({ skill: "docs", depth: 2 })))
+    const b = Result.getOrThrow(await memoryWorld({ files: windows }).run(load({ skill: "docs", depth: 2 })))
+    expect(b.parts.map((p) => [p.path, p.content, p.tokens])).toEqual(a.parts.map((p) => [p.path, p.content, p.tokens]))
+    expect(JSON.stringify(b)).not.toContain("\\r")
+    expect(b.total_tokens).toBe(a.total_tokens)
+  })
+
   it("a symlink inside the skill pointing outside is refused", async () => {
     const w = memoryWorld({ files: files() })
     await Effect.runPromise(w.fs.symlink("/proj/secret.md", `${root}/references/b.md.link`, "file"))

@@ -260,6 +260,19 @@ describe("RFC-0008:C-REGISTRY SKL301 link-file-exists: a target that differs onl
       "SKILL.md:7:39 error[E300]: SKL301 link-file-exists: link target not found: 'notes.md'"
     ])
   })
+  it("a target written with Windows backslashes names the '/' spelling that is a file", () => {
+    const files = {
+      "SKILL.md": SKILL("# Demo\n\nSee [forms](reference\\forms.md), [guide](.\\reference\\guide.md) and [gone](reference\\gone.md).\n"),
+      "reference/forms.md": "# Forms\n",
+      "reference/guide.md": "# Guide\n"
+    }
+    const lines = lintFiles(files).lines.filter((l) => l.includes("SKL301")).map((l) => l.replace(/^.*link target not found: /, ""))
+    expect(lines).toEqual([
+      "'reference\\forms.md' (written with backslashes: a link's separator is '/', as 'reference/forms.md'; on macOS and Linux a backslash is part of the name)",
+      "'.\\reference\\guide.md' (written with backslashes: a link's separator is '/', as './reference/guide.md'; on macOS and Linux a backslash is part of the name)",
+      "'reference\\gone.md'"
+    ])
+  })
 })
 
 describe("SKL117 arguments-undeclared: amounts (Claude Code's `$N` is the argument N+1)", () => {

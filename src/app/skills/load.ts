@@ -19,6 +19,7 @@ import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { pathFromSkillDir } from "../../domain/agents/claudeBody.js"
 import { Warning } from "../../domain/errors.js"
+import { lfText } from "../../domain/markdown/index.js"
 import { readSkillSource } from "../../domain/protocol/frontmatter.js"
 import { applyBudget, DEFAULT_BUDGET, DEFAULT_DEPTH, type LeftOutPart, type PartInput } from "../../domain/protocol/load.js"
 import { findReferences, type ReferenceKind } from "../../domain/protocol/references.js"
@@ -193,7 +194,9 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
         refused.push({ ...note(), reason: "binary file" })
         return undefined
       }
-      const text = new TextDecoder().decode(bytes.success)
+      // Line endings as SKILL.md's body has them (`\n`): a CRLF file counted its `\r`s
+      // against the budget and lost a part an LF copy of the same text loads (DECISIONS #21).
+      const text = lfText(new TextDecoder().decode(bytes.success))
       inputs.push({ path: rel, kind: "reference", depth, referenced_from: from.rel, content: text })
       return { abs, rel, text, firstLine: 1 }
     })

@@ -4,5 +4,5 @@
  * directly, so that only lint loads remark.
  */
 export * from "./frontmatter.js"
-export { splitLines, stripBom } from "./lines.js"
+export { lfText, splitLines, stripBom } from "./lines.js"
 export * from "./model.js"

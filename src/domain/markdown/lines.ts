@@ -17,6 +17,16 @@ const LINE_ENDING = /\r\n?|\n/
 export const stripBom = (source: string): string =>
   source.charCodeAt(0) === BOM ? source.slice(1) : source
 
+/**
+ * The text with every line ending (`\r\n`, a lone `\r`) written `\n` and no
+ * byte order mark: what `show` and `load` give of a file, so a skill saved
+ * on Windows reads, and counts, as the same text saved anywhere else.
+ */
+export const lfText = (source: string): string => {
+  const text = stripBom(source)
+  return text.indexOf("\r") === -1 ? text : text.replace(/\r\n?/g, "\n")
+}
+
 export const splitLines = (source: string): ReadonlyArray<string> => {
   const text = stripBom(source)
   if (text.length === 0) return []

@@ -155,7 +155,10 @@ export const errorOf = (outcome: RunOutcome, program: string, interpreter?: stri
     case "SpawnFailed":
       return outcome.code === "ENOENT"
         ? interpreter !== undefined
-          ? `Interpreter not found: '${program}' starts with '#!${interpreter}', which does not exist here (ENOENT)`
+          ? interpreter.endsWith("\r")
+            ? // The kernel reads the carriage return as part of the interpreter's name: '/bin/sh\r'.
+              `Interpreter not found: '${program}' starts with '#!${interpreter.slice(0, -1)}' followed by a carriage return (the script was saved with Windows line endings), so the system looks for '${interpreter.slice(0, -1)}\\r', which does not exist (ENOENT); save it with LF line endings (dos2unix '${program}')`
+            : `Interpreter not found: '${program}' starts with '#!${interpreter}', which does not exist here (ENOENT)`
           : `Command not found: '${program}' (ENOENT)`
         : outcome.code === "EACCES"
           ? `Permission denied: '${program}' is not executable (EACCES)`
@@ -166,11 +169,15 @@ export const errorOf = (outcome: RunOutcome, program: string, interpreter?: stri
   }
 }
 
-/** The interpreter a script's first line names (`#!/usr/bin/env python3` → `/usr/bin/env python3`), if it has one. */
+/**
+ * The interpreter a script's first line names (`#!/usr/bin/env python3` → `/usr/bin/env python3`), if it has
+ * one; ending in `\r` when the line ends in a carriage return the kernel takes as part of the name (CRLF).
+ */
 export const shebangOf = (head: string): string | undefined => {
   if (!head.startsWith("#!")) return undefined
-  const line = head.slice(2).split("\n", 1)[0]!.trim()
-  return line.length > 0 ? line : undefined
+  const raw = head.slice(2).split("\n", 1)[0]!
+  const line = raw.trim()
+  return line.length === 0 ? undefined : raw.endsWith("\r") ? `${line}\r` : line
 }
 
 /** Structured output (§4.4): a complete JSON object or array on the output is parsed. */

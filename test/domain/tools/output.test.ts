@@ -56,6 +56,14 @@ describe("tool-skills spec §4.3-4.4 envelope", () => {
     expect(
       makeEnvelope({ _tag: "SpawnFailed", code: "ENOENT", message: "" }, { output: "", truncated: false }, 1, "./scripts/run.sh", shebangOf("#!/nonexistent/interp -x\necho hi\n"))
     ).toMatchObject({ exit_code: 127, error: "Interpreter not found: './scripts/run.sh' starts with '#!/nonexistent/interp -x', which does not exist here (ENOENT)" })
+    // A script saved on Windows: the kernel looks for '/bin/sh\r'; the message says so instead of denying /bin/sh exists.
+    expect(
+      makeEnvelope({ _tag: "SpawnFailed", code: "ENOENT", message: "" }, { output: "", truncated: false }, 1, "./scripts/greet.sh", shebangOf("#!/bin/sh\r\necho hi\r\n"))
+    ).toMatchObject({
+      exit_code: 127,
+      error:
+        "Interpreter not found: './scripts/greet.sh' starts with '#!/bin/sh' followed by a carriage return (the script was saved with Windows line endings), so the system looks for '/bin/sh\\r', which does not exist (ENOENT); save it with LF line endings (dos2unix './scripts/greet.sh')"
+    })
     expect(shebangOf("echo no shebang\n")).toBeUndefined()
     expect(shebangOf("#!\n")).toBeUndefined()
     expect(makeEnvelope({ _tag: "SpawnFailed", code: "EACCES", message: "" }, { output: "", truncated: false }, 1, "./x.sh")).toMatchObject({ exit_code: 126, error: "Permission denied: './x.sh' is not executable (EACCES)" })

@@ -1,5 +1,6 @@
 import { composed } from "../../unicodeForm.js"
 import { fileLinks } from "../links.js"
+import { normalizePath } from "../paths.js"
 import type { Finding, Rule } from "../types.js"
 
 export const skl301: Rule = {
@@ -28,12 +29,16 @@ export const skl301: Rule = {
       byForm ??= new Map(s.entries.map((e) => [composed(e.path), e.path]))
       return byForm.get(composed(path))
     }
+    // A target written with Windows separators (`reference\forms.md`) names no file where agents read
+    // skills (a backslash is part of a name on macOS and Linux): said so when the '/' spelling is a file.
+    const slashedFile = (path: string): boolean => path.includes("\\") && s.lookup(normalizePath(path.replaceAll("\\", "/"))) !== undefined
     for (const { file, link, target } of fileLinks(s)) {
       if (target._tag === "Internal" && s.lookup(target.path) === undefined) {
         const form = formOnly(target.path)
         const other = form === undefined ? caseOnly(target.path) : undefined
-        const why =
-          form !== undefined
+        const why = slashedFile(target.path)
+          ? ` (written with backslashes: a link's separator is '/', as '${target.written.replaceAll("\\", "/")}'; on macOS and Linux a backslash is part of the name)`
+          : form !== undefined
             ? ` (the file's name is the same letters in another Unicode form, ${composed(form) === form ? "composed (NFC)" : "decomposed (NFD, as macOS writes names)"}: a Linux file system keeps the two apart; rename the file or retype the link so both use one form)`
             : other === undefined
               ? ""
