@@ -9,7 +9,7 @@
  * Every value from a log or a skill is escaped: a heading or a search query
  * is text an agent or an author typed, never markup.
  */
-import type { SkillReport, StatsAllReport, StatsFilters, TeamSource } from "../domain/stats.js"
+import { narrowsRows, type SkillReport, type StatsAllReport, type StatsFilters, type TeamSource } from "../domain/stats.js"
 import { latestEvalText, shownQuery } from "./stats.js"
 import { thousands } from "../domain/thousands.js"
 import { visible } from "../domain/visible.js"
@@ -38,7 +38,7 @@ h1{font-size:24px;margin:0 0 4px}h2{font-size:17px;margin:0 0 12px}
 .card .num{display:block;font-size:24px;font-weight:600;font-variant-numeric:tabular-nums}
 .card .label{color:var(--muted);font-size:12px}
 .card.warn .num{color:var(--warn)}
-section.panel{background:var(--card);border:1px solid var(--border);border-radius:8px;padding:16px;margin-bottom:20px}
+section.panel{background:var(--card);border:1px solid var(--border);border-radius:8px;padding:16px;margin-bottom:20px;overflow-x:auto}
 .empty{color:var(--muted);margin:0}
 ul.tree,ul.tree ul{list-style:none;margin:0;padding:0}
 ul.tree ul{padding-left:18px;border-left:1px solid var(--border);margin-left:6px}
@@ -51,9 +51,10 @@ ul.tree ul{padding-left:18px;border-left:1px solid var(--border);margin-left:6px
 .bar>span{display:block;height:100%;background:var(--bar);border-radius:5px}
 .count{text-align:right;font-variant-numeric:tabular-nums}
 table{width:100%;border-collapse:collapse}
-th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--border);vertical-align:top;unicode-bidi:plaintext;overflow-wrap:anywhere}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--border);vertical-align:top;unicode-bidi:plaintext;overflow-wrap:break-word}
+td.text{overflow-wrap:anywhere;min-width:10em}
 th{color:var(--muted);font-weight:600;font-size:12px}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 td.zero{color:var(--zero);font-weight:600}
 td.barcell{width:40%;min-width:80px}td.sub{padding-left:24px}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
@@ -216,7 +217,7 @@ const funnelHtml = (f: NonNullable<SkillReport["funnel"]>): string => {
   const row = (key: string, label: string, count: number, detail: string) =>
     // The bar's cell has a width of its own (a bar in a cell sized by its content drew as a dot); a trigger's
     // row is indented by its class, as spaces collapse in HTML.
-    `<tr data-step="${key}"><td${key.startsWith("trigger-") ? ' class="sub"' : ""}>${e(label.trim())}</td><td class="num">${n(count)}</td><td class="barcell">${bar(count, max)}</td><td>${e(detail)}</td></tr>`
+    `<tr data-step="${key}"><td${key.startsWith("trigger-") ? ' class="sub"' : ""}>${e(label.trim())}</td><td class="num">${n(count)}</td><td class="barcell">${bar(count, max)}</td><td class="text">${e(detail)}</td></tr>`
   const rows = [
     `<tr data-step="listed"><td>listed</td><td class="num">–</td><td></td><td>every session of an agent the skill is deployed to (not exported)</td></tr>`,
     row("activated", "activated", f.activated, `${n(f.sessions)} session${f.sessions === 1 ? "" : "s"}`),
@@ -265,7 +266,7 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
       tableOf(
         "files",
         [["File", false], ["Reads (sections shown, or opened whole)", true]],
-        (r.files ?? []).map((f) => `<tr data-file="${e(f.file)}" data-count="${f.count}"><td><code>${e(f.file)}</code></td><td class="num">${n(f.count)}</td></tr>`),
+        (r.files ?? []).map((f) => `<tr data-file="${e(f.file)}" data-count="${f.count}"><td class="text"><code>${e(f.file)}</code></td><td class="num">${n(f.count)}</td></tr>`),
         "No file was read.",
         r.limit
       )
@@ -275,13 +276,14 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
     panel("timeline", "Reads per day (UTC)", timelineSvg(r.timeline)),
     panel(
       "unanswered",
-      looked === 0 ? "Agents found everything they looked for" : `Agents looked for ${looked} ${looked === 1 ? "thing" : "things"} this skill does not have`,
+      // With no agent read at all (a skill nobody used yet, a period with no row) nothing was found either.
+      looked === 0 ? (s.agent_accesses === 0 ? "No agent read this skill in the period" : "Agents found everything they looked for") : `Agents looked for ${looked} ${looked === 1 ? "thing" : "things"} this skill does not have`,
       tableOf(
         "unanswered",
         [["What", false], ["Kind", false], ["Times", true]],
         r.lookedFor.map(
           (u) =>
-            `<tr data-kind="${u.kind}" data-target="${e(u.target)}"><td>${e(shownQuery(u.target))}${u.file === undefined ? "" : ` <span class="file">(in ${e(u.file)})</span>`}</td><td>${KIND_LABEL[u.kind]}</td><td class="num">${n(u.count)}</td></tr>`
+            `<tr data-kind="${u.kind}" data-target="${e(u.target)}"><td class="text">${e(shownQuery(u.target))}${u.file === undefined ? "" : ` <span class="file">(in ${e(u.file)})</span>`}</td><td>${KIND_LABEL[u.kind]}</td><td class="num">${n(u.count)}</td></tr>`
         ),
         "No search came back empty and no lookup missed.",
         r.limit
@@ -295,7 +297,7 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
         [["Query", false], ["Times", true], ["Results (latest)", true]],
         r.searches.map(
           (q) =>
-            `<tr data-query="${e(q.query)}"><td>${e(shownQuery(q.query))}</td><td class="num">${n(q.count)}</td>` +
+            `<tr data-query="${e(q.query)}"><td class="text">${e(shownQuery(q.query))}</td><td class="num">${n(q.count)}</td>` +
             `<td class="num${q.result_count === 0 ? " zero" : ""}">${q.result_count === null ? "–" : n(q.result_count)}${q.partial ? " (partial)" : ""}</td></tr>`
         ),
         "No searches.",
@@ -310,7 +312,9 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
         [["Command", false], ["Target", false], ["Error", false], ["Times", true]],
         r.errors.map(
           (x) =>
-            `<tr><td>${e(x.command)}</td><td>${e(x.target)}</td><td><code>${e(x.error)}</code></td><td class="num">${n(x.count)}</td></tr>`
+            // Shortened as every other list's text: a failed show of a 4,000-character heading filled the screen
+            // twice, and 200 of them made most of a 15 MB page (the JSON keeps them whole).
+            `<tr><td>${e(x.command)}</td><td class="text">${e(shownQuery(x.target))}</td><td class="text"><code>${e(shownQuery(x.error))}</code></td><td class="num">${n(x.count)}</td></tr>`
         ),
         "No failed calls.",
         r.limit
@@ -331,6 +335,9 @@ const origin = (r: TeamSource, local: string): string =>
 
 export const renderAllHtml = (r: StatsAllReport, now: number): string => {
   const max = Math.max(0, ...r.skills.map((s) => s.reads))
+  // Filtered, "never" is of the rows that pass, as the text view says it: a skill read last week is not
+  // "never read" in a report since yesterday.
+  const filtered = narrowsRows(r.filters)
   // With --include-author the author's own work has a column, as in the text view; errors always, as the JSON's.
   const author = r.filters.include_author
   const rows = r.skills.map(
@@ -338,8 +345,8 @@ export const renderAllHtml = (r: StatsAllReport, now: number): string => {
       `<tr data-skill="${e(s.skill)}" data-reads="${s.reads}"><td><strong>${e(s.skill)}</strong><br><span class="label">${e(s.scope)}</span></td>` +
       `<td class="num">${n(s.reads)}</td><td style="min-width:140px">${bar(s.reads, max)}</td>` +
       (author ? `<td class="num" data-author="${s.author}">${n(s.author)}</td>` : "") +
-      `<td>${s.last_read === null ? "never" : e(s.last_read)}</td>` +
-      `<td>${s.top_section === null ? "–" : `${e(s.top_section.section)} <span class="label">(${n(s.top_section.count)})</span>`}</td>` +
+      `<td>${s.last_read === null ? (filtered ? "–" : "never") : e(s.last_read)}</td>` +
+      `<td class="text">${s.top_section === null ? "–" : `${e(s.top_section.section)} <span class="label">(${n(s.top_section.count)})</span>`}</td>` +
       `<td class="num${s.unanswered > 0 ? " zero" : ""}">${n(s.unanswered)}</td>` +
       `<td class="num">${n(s.errors)}</td></tr>`
   )
@@ -348,7 +355,7 @@ export const renderAllHtml = (r: StatsAllReport, now: number): string => {
     `<section class="cards" id="summary">` +
       card("total_skills", r.total_skills, "skills") +
       card("read", r.total_skills - r.never_read.length, "read by agents") +
-      card("never_read", r.never_read.length, "never read", true) +
+      card("never_read", r.never_read.length, filtered ? "not read (with these filters)" : "never read", true) +
       `</section>`,
     panel(
       "skills",
@@ -362,9 +369,9 @@ export const renderAllHtml = (r: StatsAllReport, now: number): string => {
     ),
     panel(
       "never-read",
-      `Never read (${r.never_read.length})`,
+      `${filtered ? "Not read (with these filters)" : "Never read"} (${r.never_read.length})`,
       r.never_read.length === 0
-        ? `<p class="empty">Every skill was read in the period.</p>`
+        ? `<p class="empty">Every skill was read${filtered ? " with these filters" : " in the period"}.</p>`
         : `<ul>${r.never_read.map((s) => `<li data-skill="${e(s)}">${e(s)}</li>`).join("")}</ul>`
     ),
     // The `search --all` questions no skill answered (DECISIONS #44), as the text and JSON of `--all` list them.
@@ -376,7 +383,7 @@ export const renderAllHtml = (r: StatsAllReport, now: number): string => {
         [["Question (search --all)", false], ["Times", true], ["Last asked", false]],
         r.unanswered_all.map(
           (q) =>
-            `<tr data-query="${e(q.query)}" data-count="${q.count}"><td>${e(shownQuery(q.query))}</td><td class="num">${n(q.count)}</td><td>${e(q.last)}</td></tr>`
+            `<tr data-query="${e(q.query)}" data-count="${q.count}"><td class="text">${e(shownQuery(q.query))}</td><td class="num">${n(q.count)}</td><td>${e(q.last)}</td></tr>`
         ),
         "Every question asked of all skills found something."
       ) + (r.unanswered_all_more !== undefined && r.unanswered_all_more > 0 ? `<p class="empty">… and ${n(r.unanswered_all_more)} more</p>` : "")

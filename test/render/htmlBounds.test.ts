@@ -24,8 +24,34 @@ describe("the stats report's bounds", () => {
     expect(limited).toContain(`… and ${HTML_LIST_ROWS + 45} more`)
     // The visible text is the shortened question (the whole stays in data-target), and cells wrap anywhere.
     expect(html).not.toContain(`<td>${long}`)
-    expect(html).toMatch(/th,td\{[^}]*overflow-wrap:anywhere/)
+    expect(html).toMatch(/td\.text\{overflow-wrap:anywhere;min-width:10em\}/)
+    expect(html).toContain(`<td class="text">${"A".repeat(200)}…`)
     expect(html.length).toBeLessThan(6_000_000)
+  })
+
+  it("numbers and short words never break inside (a long question squeezed '167' into '16' over '7' and 'show' into 'sho|w'); a table wider than a phone scrolls in its panel", () => {
+    const html = renderSkillHtml({ ...skillReport, lookedFor: many.slice(0, 3) }, NOW)
+    expect(html).toMatch(/th,td\{[^}]*overflow-wrap:break-word\}/)
+    expect(html).not.toMatch(/th,td\{[^}]*overflow-wrap:anywhere/)
+    expect(html).toMatch(/td\.num,th\.num\{[^}]*white-space:nowrap/)
+    expect(html).toMatch(/section\.panel\{[^}]*overflow-x:auto/)
+  })
+
+  it("failed calls show the target and the error shortened as every other list (a 4,000-character heading filled the screen twice)", () => {
+    const errors = Array.from({ length: 200 }, (_, i) => ({ command: "show", target: `<&${long}${i}`, error: `section not found: '<&${long}${i}'`, count: 1 }))
+    const html = renderSkillHtml({ ...skillReport, errors } as never, NOW)
+    const table = html.split('id="errors-table"')[1]!.split("</table>")[0]!
+    expect(table).not.toContain("A".repeat(201))
+    expect(table).toContain(`&lt;&amp;${"A".repeat(198)}…`)
+    expect(table.length).toBeLessThan(200 * 1_500)
+  })
+
+  it("a report with no agent read does not say agents found everything they looked for", () => {
+    const none = renderSkillHtml({ ...skillReport, lookedFor: [], summary: { ...skillReport.summary, agent_accesses: 0 } }, NOW)
+    expect(none).toContain("No agent read this skill in the period")
+    expect(none).not.toContain("Agents found everything")
+    const some = renderSkillHtml({ ...skillReport, lookedFor: [] }, NOW)
+    expect(some).toContain("Agents found everything they looked for")
   })
 
   it("a narrow screen keeps the outline's names (a media query narrows the bar and count columns); funnel bars have a width", () => {

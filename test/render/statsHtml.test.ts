@@ -125,6 +125,15 @@ describe("issue 17: skc stats --all --format html", () => {
     expect(all(byId(doc, "skills")!, (e) => "data-author" in e.attrs)).toEqual([])
   })
 
+  it("filtered (--since), a skill with no row that passes is 'not read (with these filters)', not 'never', as the text view says", () => {
+    const since = parseHtml(renderAllHtml({ ...r, filters: { ...filters, since: "2026-03-02T00:00:00Z" } }, NOW))
+    const rows = all(byId(since, "skills")!, (e) => e.tag === "tr" && "data-skill" in e.attrs)
+    expect(textOf(rows[1]!)).not.toContain("never")
+    expect(textOf(byId(since, "never-read")!)).toContain("Not read (with these filters) (1)")
+    expect(textOf(byId(since, "summary")!)).toContain("not read (with these filters)")
+    expect(textOf(byId(doc, "never-read")!)).toContain("Never read (1)")
+  })
+
   it("with --include-author, the author's work has a column of its own (the JSON's `author`)", () => {
     const withAuthor = parseHtml(renderAllHtml({ ...r, filters: { ...filters, include_author: true } }, NOW))
     expect(all(byId(withAuthor, "skills")!, (e) => "data-author" in e.attrs).map((x) => x.attrs["data-author"])).toEqual(["0", "2"])

@@ -28,7 +28,7 @@ describe("a long logged question in stats (found sending a 900 KB query over MCP
 
   it("the HTML report's top searches show the same, and keep the whole question in data-query", () => {
     const html = renderSkillHtml({ ...skillReport, searches: [{ query: long, count: 2, result_count: 0, partial: false }] }, NOW)
-    expect(html).toContain(`<td>${shownQuery(long)}</td>`)
+    expect(html).toContain(`<td class="text">${shownQuery(long)}</td>`)
     expect(html).toContain(`data-query="${long}"`)
   })
 
