@@ -267,6 +267,26 @@ describe("issue 30: records settled after the index was written (src/app/build/s
     expect((await t.search("zulu")).results.map((r) => r.file)).toEqual(["references/a.md"])
   })
 
+  // Found upgrading a store: the rebuild E002 asked for (an older index, a changed `[search] max_file_bytes`)
+  // took the settled records as reasons not to read files, so their sections never reached the new index,
+  // and every later build said "unchanged" (RFC-0004:C-INDEX: a rebuilt index holds every file).
+  it("an index written whole again (max_file_bytes changed) indexes every file, settled ones included", async () => {
+    const t = setup()
+    await t.build()
+    builtRacily(t)
+    expect((await t.search("delta")).results.map((r) => r.file)).toEqual(["references/b.md"])
+    expect(exists(settledFile(t))).toBe(true)
+    mkdirSync(join(t.sb.work, ".skillc"), { recursive: true })
+    writeFileSync(join(t.sb.work, ".skillc", "config.toml"), "[search]\nmax_file_bytes = 2000000\n")
+    await t.build()
+    expect((await t.search("delta")).results.map((r) => r.file)).toEqual(["references/b.md"])
+    expect((await t.search("charlie")).results.map((r) => r.section)).toEqual(["Two"])
+    const db = new Database(t.indexFile())
+    const empty = db.prepare("SELECT path FROM source_files WHERE path LIKE '%.md' AND first_rowid IS NULL").all()
+    db.close()
+    expect(empty).toEqual([])
+  })
+
   it("the settled file sits beside its index under a name no search-* pattern meets, and is never the index itself", () => {
     expect(settledPathOf("/r/.skillc-meta/search-0123456789abcdef.db")).toBe("/r/.skillc-meta/settled-0123456789abcdef.json")
     expect(settledPathOf("/r/search-x/index")).toBe("/r/search-x/index.settled.json")

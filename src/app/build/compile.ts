@@ -185,8 +185,12 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   const progress = yield* Progress
   const now = yield* Clock.currentTimeMillis
   const tree = yield* scanSourceTree(skill.sourceDir)
-  const previous = options.previous ?? new Map<string, IndexedSourceFile>()
-  const settled = options.settled ?? new Map<string, IndexedSourceFile>()
+  // A compilation feeding an index written whole (`feed`) reads every file: a record lets a read be
+  // skipped, and a file not read is a file the new index lacks (the settled records of an index being
+  // replaced left the rebuilt one without their sections, and later builds said "unchanged").
+  const reuse = options.feed === undefined
+  const previous = (reuse ? options.previous : undefined) ?? new Map<string, IndexedSourceFile>()
+  const settled = (reuse ? options.settled : undefined) ?? new Map<string, IndexedSourceFile>()
   const { maxFileBytes } = (yield* Settings).config
 
   // Unchanged files (size and mtime as recorded, recorded long enough after
