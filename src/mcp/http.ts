@@ -39,7 +39,8 @@
  * at once, and MAX_SESSIONS_PER_TOKEN per token (its least recently used
  * closed for a new one); a full server closes the least recently used
  * session of the token holding the most for a token holding fewer, and
- * refuses (503) when there is none (sessionRoom.ts). A session belongs to
+ * refuses (503) when there is none; without tokens (one identity) it closes
+ * its least recently used session (sessionRoom.ts). A session belongs to
  * the token that opened it.
  * `--stateless`: every POST is served by a session of its own, closed when
  * answered, so any replica behind a load balancer can answer any request.
@@ -509,7 +510,9 @@ export const serveHttp = async (
       MAX_SESSIONS_PER_TOKEN
     )
     if (room._tag !== "Close") return
-    if (room.why === "token-limit") {
+    if (room.why === "full") {
+      tell("sessions", `${MAX_SESSIONS} sessions are open: the least recently used is closed for each new one (clients that never send DELETE leave theirs open)`)
+    } else if (room.why === "token-limit") {
       tell(`token:${room.owner}`, `token '${room.owner}' holds ${MAX_SESSIONS_PER_TOKEN} sessions: its least recently used is closed for each new one (clients that never send DELETE leave theirs open)`)
     } else {
       tell(`share:${room.owner}`, `${MAX_SESSIONS} sessions are open: token '${room.owner}' holds the most, and its least recently used is closed for each new session of a token holding fewer`)

@@ -12,8 +12,11 @@
  *   every other member out.
  * - Else nothing is closed; a full server then refuses (`refuse`).
  *
- * Without tokens (`user` undefined: a loopback server, one identity) there
- * is no share to take: a full server refuses.
+ * - Without tokens (`user` undefined: a loopback server, one identity) a
+ *   full server closes its least recently used session, as a token at its
+ *   own limit does: every session is that one user's. It refused instead,
+ *   and clients that never send `DELETE` (the MCP Inspector's CLI, scripts,
+ *   a CI loop) locked the user's own agent out for 30 minutes after 256 runs.
  */
 export interface HeldSession {
   readonly id: string
@@ -23,7 +26,7 @@ export interface HeldSession {
 
 export type Room =
   | { readonly _tag: "Free" }
-  | { readonly _tag: "Close"; readonly id: string; readonly owner: string; readonly why: "token-limit" | "fair-share" }
+  | { readonly _tag: "Close"; readonly id: string; readonly owner: string | undefined; readonly why: "token-limit" | "fair-share" | "full" }
   | { readonly _tag: "Refuse" }
 
 export const roomFor = (sessions: Iterable<HeldSession>, user: string | undefined, max: number, perToken: number): Room => {
@@ -39,7 +42,11 @@ export const roomFor = (sessions: Iterable<HeldSession>, user: string | undefine
   const own = user === undefined ? 0 : (count.get(user) ?? 0)
   if (user !== undefined && own >= perToken) return { _tag: "Close", id: oldest.get(user)!.id, owner: user, why: "token-limit" }
   if (total < max) return { _tag: "Free" }
-  if (user === undefined) return { _tag: "Refuse" }
+  if (user === undefined) {
+    let lru: HeldSession | undefined
+    for (const o of oldest.values()) if (lru === undefined || o.lastUsed < lru.lastUsed) lru = o
+    return lru === undefined ? { _tag: "Refuse" } : { _tag: "Close", id: lru.id, owner: undefined, why: "full" }
+  }
   let largest: string | undefined
   for (const [u, n] of count) {
     if (u === undefined || u === user) continue

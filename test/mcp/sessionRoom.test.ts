@@ -28,7 +28,11 @@ describe("roomFor (issue 49: one server for every engineer's agent)", () => {
     expect(roomFor([...held("a", 5), ...held("b", 3)], "a", 8, 8)).toEqual({ _tag: "Refuse" })
   })
 
-  it("without tokens (one identity) a full server refuses", () => {
-    expect(roomFor(held(undefined, 8), undefined, 8, 4)).toEqual({ _tag: "Refuse" })
+  // A probe with the MCP Inspector's CLI: each run left its session open (no DELETE); after 256 the user's
+  // own agent was refused (503) for 30 minutes on their own loopback server.
+  it("without tokens (one identity) a full server closes its least recently used session, as a token at its limit does", () => {
+    const sessions = held(undefined, 8, 100).map((s, i) => (i === 5 ? { ...s, lastUsed: 1 } : s))
+    expect(roomFor(sessions, undefined, 8, 4)).toEqual({ _tag: "Close", id: sessions[5]!.id, owner: undefined, why: "full" })
+    expect(roomFor(held(undefined, 7), undefined, 8, 4)).toEqual({ _tag: "Free" })
   })
 })
