@@ -124,13 +124,20 @@ const pushedWhat = (skills: ReadonlyArray<{ readonly skill: string }>): string =
 }
 
 /** `skc sync --to`'s summary line (kept here so the local sync's renderer stays untouched). */
-const renderTeamPushLine = (r: import("../app/usage/teamPush.js").TeamPushResult): string => {
+export const renderTeamPushLine = (r: import("../app/usage/teamPush.js").TeamPushResult): string => {
   // Logs another user wrote (a team server's, pushed by an operator) go as their writer: said, with the name.
   const writers = [...new Set(r.skills.flatMap((s) => (s.writer === undefined ? [] : [s.writer])))]
   const others = writers.length === 0 ? "" : `; logs ${writers.join(", ")} wrote pushed as ${writers.length === 1 ? "that user" : "those users"}`
+  // The hashes the rows went under (what `stats --machine/--user` filter by): a log keeps the identity of
+  // its first push, so after a host rename they are not this host's.
+  const list = (xs: ReadonlyArray<string>) => [...new Set(xs)].join(", ")
+  const machines = list(r.skills.length === 0 ? [r.machine] : r.skills.map((s) => s.machine ?? r.machine))
+  const users = list(r.skills.length === 0 ? [r.user] : r.skills.filter((s) => s.writer === undefined).map((s) => s.user ?? r.user))
+  const recorded = machines !== r.machine ? `, as recorded at the logs' first push (this host now hashes to ${r.machine})` : ""
   return (
     `Pushed ${r.added} new rows of ${pushedWhat(r.skills)} to ${r.to} ` +
-    `(${r.rows - r.added - r.rejected.length} already there; machine ${r.machine}, user ${r.user}${others})\n`
+    `(${r.rows - r.added - r.rejected.length} already there; ${machines.includes(",") ? "machines" : "machine"} ${machines}` +
+    `${users === "" ? "" : `, ${users.includes(",") ? "users" : "user"} ${users}`}${recorded}${others})\n`
   )
 }
 

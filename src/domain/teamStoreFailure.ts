@@ -3,7 +3,8 @@ const SQLSTATE_HINTS: Readonly<Record<string, string>> = {
   "28P01": "the password was refused: check PGPASSWORD or ~/.pgpass",
   "28000": "this role may not connect (pg_hba.conf, or the role lacks LOGIN)",
   "3D000": "no such database: create it, or fix the URL's database name",
-  "42501": "this role lacks a privilege skc needs: SELECT to read skc's tables, INSERT to push to them, CREATE to make them at the first push",
+  "42501":
+    "this role lacks a privilege skc needs: SELECT on skc_access_log and skc_migrations to read; to push also INSERT on skc_access_log and USAGE on its sequence skc_access_log_id_seq; CREATE to make the tables at the first push (docs/team.md)",
   "42P01": "skc's tables are not there yet: push first (skc sync --to), or name the database pushes go to"
 }
 

@@ -69,6 +69,15 @@ describe("issue 18 teamPush (sync --to) in process", () => {
       expect([renamed.added, chowned.added, store.rows.size]).toEqual([0, 0, 2])
       const machine = identityHash(nodeHasher.sha256Hex, "machine", "memory-host")
       expect([...store.rows.values()].every((r) => r.machine === machine)).toBe(true)
+      // The result names the identity the rows went under, not only this host's (a probe filtered
+      // `stats --machine <printed hash>` after a rename and found nothing).
+      const renamedHost = identityHash(nodeHasher.sha256Hex, "machine", "vm.local")
+      expect(renamed.machine).toBe(renamedHost)
+      expect(renamed.skills).toEqual([{ skill: "demo", rows: 2, added: 0, machine }])
+      expect(first.skills).toEqual([{ skill: "demo", rows: 2, added: 2 }])
+      const { renderTeamPushLine } = yield* Effect.promise(() => import("../../src/commands/sync.js"))
+      expect(renderTeamPushLine(renamed)).toContain(`machine ${machine}, user ${first.user}, as recorded at the logs' first push (this host now hashes to ${renamedHost})`)
+      expect(renderTeamPushLine(first)).toContain(`machine ${machine}, user ${first.user})`)
     })
   )
 

@@ -263,6 +263,35 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     expect(JSON.parse(r.stdout).data.build).toBeGreaterThan(0)
   })
 
+  // docs/team.md "Schema": a probe granted INSERT alone, as the docs said, and got E999 naming the URL twice
+  // with no hint; a push also reads the table (rows it holds are skipped) and draws ids from its sequence.
+  it("a push-only role: with INSERT alone, one line naming the privileges; with the documented GRANTs, it pushes", async () => {
+    const sb = machine(rowsOf(2), "pusher")
+    expect((await sb.runAsync(["sync", "--to", pg.url])).code).toBe(0)
+    const admin = new Pg.Client({ connectionString: pg.url })
+    await admin.connect()
+    const asPusher = pg.url.replace("postgres@", "pusher@")
+    try {
+      await admin.query("CREATE ROLE pusher LOGIN")
+      await admin.query("GRANT INSERT ON skc_access_log TO pusher")
+      await admin.query("GRANT SELECT ON skc_migrations TO pusher")
+      const other = machine(rowsOf(3), "pusher")
+      const refused = await other.runAsync(["sync", "--to", asPusher])
+      expect(refused.code).toBe(1)
+      expect(refused.stderr.trim().split("\n")).toHaveLength(1)
+      expect(refused.stderr).toMatch(/^error\[E999\]: cannot push: team database postgres:\/\/127\.0\.0\.1:\d+\/postgres refused: 42501: permission denied for table skc_access_log \(this role lacks a privilege skc needs: .*INSERT on skc_access_log and USAGE on its sequence skc_access_log_id_seq/)
+      expect(refused.stderr.match(/postgres:\/\//g)).toHaveLength(1)
+      await admin.query("GRANT SELECT ON skc_access_log TO pusher")
+      await admin.query("GRANT USAGE ON SEQUENCE skc_access_log_id_seq TO pusher")
+      const pushed = await other.runAsync(["sync", "--to", asPusher, "--format", "json"])
+      expect(pushed.stderr).toBe("")
+      expect(pushed.code).toBe(0)
+      expect(JSON.parse(pushed.stdout).added).toBeGreaterThan(0)
+    } finally {
+      await admin.end()
+    }
+  })
+
   it("a read-only role on a database an older skc set up is told the migration it lacks and who applies it, not to grant reads it has", async () => {
     const sb = machine(rowsOf(1), "older")
     const admin = new Pg.Client({ connectionString: pg.url })

@@ -21,6 +21,7 @@ import { Path } from "effect/Path"
 import { InternalError, Warning } from "../../domain/errors.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { unsyncedRows } from "./unsyncedLogs.js"
+import { teamStoreFailureText } from "../../domain/teamStoreFailure.js"
 import { identityHash, teamRowConverter } from "../../domain/teamRows.js"
 import { AccessLog } from "../../ports/AccessLog.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
@@ -46,8 +47,12 @@ export interface TeamPushResult {
   readonly to: string
   readonly machine: string
   readonly user: string
-  /** `user`/`writer`: a log another user wrote is pushed as that user (its hash, and its login name). */
-  readonly skills: ReadonlyArray<{ readonly skill: string; readonly rows: number; readonly added: number; readonly user?: string; readonly writer?: string }>
+  /**
+   * `machine`/`user`: present when a log's rows went under another identity than this machine's and user's
+   * (the one recorded at its first push, `pushedAs`, after a host rename; or a log another user wrote);
+   * `writer`: that other user's login name.
+   */
+  readonly skills: ReadonlyArray<{ readonly skill: string; readonly rows: number; readonly added: number; readonly machine?: string; readonly user?: string; readonly writer?: string }>
   /** Local rows read, and how many of them the store did not hold yet. */
   readonly rows: number
   readonly added: number
@@ -212,7 +217,17 @@ export const teamPush = Effect.fn("skc.teamPush")(
           onRejected: (row_id, reason) => void rejected.push({ skill: skill.name, row_id, reason })
         })
         .pipe(Effect.ensuring(Effect.sync(() => (started ? progress.stop() : undefined))))
-      pushed.push({ skill: skill.name, rows, added, ...(writer.writer === undefined ? {} : { user: writer.user, writer: writer.writer }) })
+      // The identity the rows went under, where it is not this machine's and user's: the push printed the
+      // current host's hash after a rename while every row carried the recorded one, and `stats --machine
+      // <printed hash>` found nothing.
+      pushed.push({
+        skill: skill.name,
+        rows,
+        added,
+        ...(writer.machine === who.machine ? {} : { machine: writer.machine }),
+        ...(writer.user === who.user && writer.writer === undefined ? {} : { user: writer.user }),
+        ...(writer.writer === undefined ? {} : { writer: writer.writer })
+      })
     }
     // A sandboxed agent's reads waiting in the cwd's fallback logs are not in the skills' logs yet, so not
     // pushed: said (the push reported "0 new rows" and nothing else), with the step that brings them in.
@@ -233,7 +248,8 @@ export const teamPush = Effect.fn("skc.teamPush")(
   (effect, input) =>
     effect.pipe(
       Effect.catchTag("LogStoreError", (e) =>
-        Effect.fail(new InternalError({ message: `cannot push to ${input.to}: ${e.op} ${e.path}: ${e.code}: ${e.message}`, cause: e }))
+        // The store's answer with its usual hint (a missing privilege names the ones a push needs), the URL once.
+        Effect.fail(new InternalError({ message: `cannot push: ${teamStoreFailureText(input.to, e.code, e.message)}`, cause: e }))
       )
     )
 )
