@@ -38,7 +38,7 @@ describe("team database failures (docs/team.md)", () => {
     expect(isConfigurationFailure("PG_ERROR", "Message length 1414811695 exceeds maxMessageSize 16777216")).toBe(true)
     // A privilege revoked (INSERT on the log table) is granted again by someone, never by waiting (a PostgreSQL probe).
     expect(isConfigurationFailure("42501", "permission denied for table skc_access_log")).toBe(true)
-    expect(teamStoreFailureText(AT, "42501", "permission denied for table skc_access_log")).toContain("INSERT to push to them")
+    expect(teamStoreFailureText(AT, "42501", "permission denied for table skc_access_log")).toContain("to push also INSERT on skc_access_log and USAGE on its sequence skc_access_log_id_seq")
     expect(isConfigurationFailure("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1:5432")).toBe(false)
     expect(isConfigurationFailure("57P01", "terminating connection due to administrator command")).toBe(false)
     expect(isConfigurationFailure("PG_ERROR", "Connection terminated unexpectedly")).toBe(false)
