@@ -100,6 +100,24 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       expect(ok.takeWarnings().filter((l) => l.includes("SKL106"))).toEqual([])
     }))
 
+  // A probe over 111 published skills: vercel's were imported under their folders' names ('react-best-practices')
+  // while agents list them by `name` ('vercel-react-best-practices'), and nothing said so before an agent's E001.
+  it.live("a `name` that is not the folder's builds with an SKL104 warning naming both; an equal one, or the rule off, says nothing", () =>
+    Effect.gen(function* () {
+      const w = world("react-best-practices", "vercel-react-best-practices")
+      yield* w.run(build({ skill: "react-best-practices" }))
+      expect(w.takeWarnings()).toContain(
+        "warning[W300]: SKL104 name-match-dir: name 'vercel-react-best-practices' does not match directory 'react-best-practices': agents list it as 'vercel-react-best-practices', skc stores and serves it as 'react-best-practices'; rename one so they are equal"
+      )
+      const same = world("demo", "demo")
+      yield* same.run(build({ skill: "demo" }))
+      expect(same.takeWarnings().filter((l) => l.includes("SKL104"))).toEqual([])
+      const off = world("react-best-practices", "vercel-react-best-practices")
+      writeFileSync(join(off.work, ".skillc", "config.toml"), '[lint]\nSKL104 = "off"\n')
+      yield* off.run(build({ skill: "react-best-practices" }))
+      expect(off.takeWarnings().filter((l) => l.includes("SKL104"))).toEqual([])
+    }))
+
   it("suggestedName", () => {
     expect(suggestedName("PG Migrations")).toBe("pg-migrations")
     expect(suggestedName("--Über__Skill--")).toBe("über-skill")

@@ -16,6 +16,7 @@ import { CODEX_METADATA_FILE } from "../../domain/agents/codexPolicy.js"
 import { manualOnlyIgnoredBy, manualOnlyNotice } from "../../domain/agents/manualOnly.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { PLACEHOLDER, placeholderMessage, skl106 } from "../../domain/lint/rules/skl106-description-nonempty.js"
+import { skl104 } from "../../domain/lint/rules/skl104-name-match-dir.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
 import { DEFAULT_TARGET, describeTargetOption, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
@@ -261,6 +262,19 @@ const buildResolved = Effect.fnUntraced(function* (
     const description = fm.data.description
     if (typeof description === "string" && PLACEHOLDER.test(description) && ruleOn(skl106.id)) {
       yield* warn(Warning.lint(skl106.id, skl106.name, `${placeholderMessage(description)}; agents read it to decide when to load the skill`))
+    }
+    // A skill imported by path keeps its folder's name (DECISIONS #19, #52): one whose `name` says otherwise is
+    // listed to agents under that name and served by skc under the folder's, so an agent asking for the name it
+    // was shown gets E001 (published skills do this: 'vercel-react-best-practices' in 'react-best-practices').
+    const declared = fm.data.name
+    if (typeof declared === "string" && declared.length > 0 && declared.normalize("NFKC") !== skill.name.normalize("NFKC") && ruleOn(skl104.id)) {
+      yield* warn(
+        Warning.lint(
+          skl104.id,
+          skl104.name,
+          `name '${declared}' does not match directory '${skill.name}': agents list it as '${declared}', skc stores and serves it as '${skill.name}'; rename one so they are equal`
+        )
+      )
     }
   }
   // Codex reads agents/openai.yaml beside the SKILL.md it discovers: the runtime's stub, where RFC-0001:C-OUTPUT
