@@ -499,8 +499,14 @@ describe("build --all names the deployments whose skill left the project store",
     const r = await sb.runAsync(["build", "--all"])
     expect(r.code).toBe(0)
     expect(r.stderr).toContain(
-      "warning: .claude/skills/gamma still deploys 'gamma', whose source is no longer in the project store (its folder deleted or renamed): agents load the old stub; remove it (rm .claude/skills/gamma; rm -r .skillc/runtime/gamma)"
+      "warning: .claude/skills/gamma still deploys 'gamma', whose source is no longer in the project store (its folder deleted or renamed): agents load the old stub; " +
+        "remove the link (rm .claude/skills/gamma). .skillc/runtime/gamma holds its access log (what agents read; skc stats .skillc/runtime/gamma still reads it): " +
+        "remove the runtime once it is no longer wanted (rm -r .skillc/runtime/gamma)"
     )
     expect(lstatSync(join(sb.work, ".claude", "skills", "gamma")).isSymbolicLink()).toBe(true)
+    // The command the warning names reads the old skill's log (a team-server probe followed the advice and lost ~200 reads).
+    const stats = await sb.runAsync(["stats", ".skillc/runtime/gamma", "--include-author", "--format", "json"])
+    expect(stats.code, stats.stderr).toBe(0)
+    expect(JSON.parse(stats.stdout).skill).toBe("gamma")
   }, 60_000)
 })

@@ -128,11 +128,21 @@ export const warnOrphanedLinks = Effect.fnUntraced(function* () {
   if (orphans.length === 0) return
   const names = [...new Set(orphans.map((o) => o.name))]
   const shown = (p: string) => shellWord(displayPath(stores.cwd, p, path))
-  const rm = `rm ${orphans.map((o) => shown(o.link)).join(" ")}; rm -r ${names.map((n) => shown(path.join(stores.projectRuntime!, n))).join(" ")}`
+  const runtimes = names.map((n) => path.join(stores.projectRuntime!, n))
+  // A runtime holds its skill's only access log: the advice removed a renamed skill's whole read history without
+  // a word (a team-server probe: about 200 reads of two users). Said, with the command that still reads it.
+  const logged: Array<string> = []
+  for (const r of runtimes) if ((yield* fs.statOption(path.join(r, ".skillc-meta", "logs.db")).pipe(unseenAs(undefined)))?.type === "file") logged.push(r)
+  const history =
+    logged.length === 0
+      ? `; remove ${orphans.length === 1 ? "it" : "them"} (rm ${orphans.map((o) => shown(o.link)).join(" ")}; rm -r ${runtimes.map(shown).join(" ")})`
+      : `; remove the ${orphans.length === 1 ? "link" : "links"} (rm ${orphans.map((o) => shown(o.link)).join(" ")}). ` +
+        `${logged.map(shown).join(", ")} ${logged.length === 1 ? "holds its" : "hold their"} access log (what agents read; ${logged.map((r) => `skc stats ${shown(r)}`).join(", ")} still reads it): ` +
+        `remove ${runtimes.length === 1 ? "the runtime" : "the runtimes"} once ${logged.length === 1 ? "it is" : "they are"} no longer wanted (rm -r ${runtimes.map(shown).join(" ")})`
   yield* warn(
     Warning.notice(
       `${orphans.map((o) => displayPath(stores.cwd, o.link, path)).join(", ")} still ${orphans.length === 1 ? "deploys" : "deploy"} ${names.map((n) => `'${n}'`).join(", ")}, ` +
-        `whose source is no longer in the project store (its folder deleted or renamed): agents load the old stub; remove ${orphans.length === 1 ? "it" : "them"} (${rm})`
+        `whose source is no longer in the project store (its folder deleted or renamed): agents load the old stub${history}`
     )
   )
 })
