@@ -7,7 +7,7 @@
  * should beat one that only brushes its description.
  */
 import { withoutExclusions } from "./exclusions.js"
-import { terms } from "./text.js"
+import { matchTerms as terms } from "./text.js"
 
 export const K1 = 1.2
 export const B = 0.75

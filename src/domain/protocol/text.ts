@@ -64,3 +64,15 @@ export const terms = (text: string): ReadonlyArray<Term> =>
   words(text)
     .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)))
     .map((word) => ({ word, stem: stemOf(word) }))
+
+/**
+ * Words the activation judge weighs (bm25.ts): `terms` with "skill", "skills" and "new" kept. They are the
+ * subject of a request about skills ("create a new skill for my team"), which otherwise went to whichever
+ * description held "create" and "team"; where a catalogue's descriptions all say "This skill…", their IDF
+ * makes them weigh next to nothing.
+ */
+const SUBJECT_WORDS: ReadonlySet<string> = new Set(["skill", "skills", "new"])
+export const matchTerms = (text: string): ReadonlyArray<Term> =>
+  words(text)
+    .filter((w) => (SUBJECT_WORDS.has(w) || !STOP_WORDS.has(w)) && (w.length > 1 || /\d/.test(w)))
+    .map((word) => ({ word, stem: stemOf(word) }))
