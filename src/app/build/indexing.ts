@@ -22,7 +22,7 @@ import { howOpenReads } from "../../domain/openLimit.js"
 import { fsInternal, timeSlicer } from "../shared/index.js"
 import { Clock, Context, Deferred, Effect, Option, Scope } from "effect"
 import { Path } from "effect/Path"
-import { IndexCollision, IndexUnusable, InternalError, PathEscapes, Warning } from "../../domain/errors.js"
+import { errorHeadline, IndexCollision, IndexUnusable, InternalError, type InvalidFrontmatter, type MissingFrontmatterField, PathEscapes, Warning } from "../../domain/errors.js"
 import { nameProblem, suggestedName } from "../../domain/skillName.js"
 import { splitLines, stripBom } from "../../domain/markdown/lines.js"
 import type { MarkdownDoc } from "../../domain/markdown/model.js"
@@ -30,7 +30,7 @@ import { scanMarkdown } from "../../domain/markdown/scan.js"
 import { indexedFormat, markdownRows, textRows } from "../../domain/search/documents.js"
 import { isOversized } from "../../domain/sourcePaths.js"
 import { referenceInfo } from "../../domain/stub.js"
-import type { IndexFeed } from "./compile.js"
+import { requiredFrontmatter, type IndexFeed } from "./compile.js"
 import {
   type BuildVerdict,
   type MetaRead,
@@ -580,6 +580,24 @@ const unbuildableNameHint = (name: string): string | undefined => {
 }
 
 /**
+ * The way on when the skill's SKILL.md is one `skc build` refuses as it is now (frontmatter that does not
+ * parse, a field gone): E002 said "run 'skc build'", which then failed with E011 (a team-server probe). Read
+ * only on this error path.
+ */
+const unbuildableSourceHint = (skill: ResolvedSkill) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    // Recovery: a SKILL.md that cannot be read is left to the E002 being raised (and to build, which names it).
+    const source = yield* fs.readFileString(path.join(skill.sourceDir, "SKILL.md")).pipe(Effect.orElseSucceed(() => undefined))
+    if (source === undefined) return undefined
+    const checked: Effect.Effect<unknown, InvalidFrontmatter | MissingFrontmatterField> = requiredFrontmatter(scanMarkdown(source), source)
+    const refused = yield* Effect.flip(checked).pipe(Effect.option)
+    if (Option.isNone(refused)) return undefined
+    return `build refuses '${skill.name}' as its SKILL.md is now: ${errorHeadline(refused.value)}; fix SKILL.md, then build it`
+  })
+
+/**
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
  * collision → E002 stale; the opened index lives as long as the scope.
  */
@@ -593,13 +611,14 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
       // A skill whose SKILL.md leads out of its directory was told to run 'skc build', which refuses it
       // (E012): the same E012 here, where a build would end.
       Effect.andThen(verbose(`search index ${path}: ${reason}`), reason === "missing" ? entryPointStaysInside(skill) : Effect.void),
-      Effect.flatMap(reason === "missing" && skill.foreign !== true ? builtElsewhere(skill) : Effect.succeed(false), (elsewhere) => {
-        // A name an older skc built (`docs_helper`) and build now refuses (E011): "run 'skc build'" led in a circle.
-        const renamed = skill.foreign === true ? undefined : unbuildableNameHint(skill.name)
-        return Effect.fail(
-          new IndexUnusable({ skill: skill.name, reason, ...(renamed !== undefined ? { hint: renamed } : elsewhere ? { hint: NOT_BUILT_HERE } : hint !== undefined ? { hint } : {}) })
-        )
-      })
+      Effect.flatMap(reason === "missing" && skill.foreign !== true ? builtElsewhere(skill) : Effect.succeed(false), (elsewhere) =>
+        Effect.flatMap(skill.foreign === true ? Effect.succeed(undefined) : unbuildableSourceHint(skill), (unbuildable) => {
+          // A name an older skc built (`docs_helper`) and build now refuses (E011): "run 'skc build'" led in a circle.
+          const renamed = skill.foreign === true ? undefined : unbuildableNameHint(skill.name)
+          const why = renamed ?? unbuildable ?? (elsewhere ? NOT_BUILT_HERE : hint)
+          return Effect.fail(new IndexUnusable({ skill: skill.name, reason, ...(why !== undefined ? { hint: why } : {}) }))
+        })
+      )
     )
   const first = searchVerdictBeforeHash(index.meta, skill.canonicalSourceDir)
   // Another process holds a lock on the file past the read's wait (a `sqlite3` shell in a transaction):
