@@ -222,3 +222,30 @@ describe("DECISIONS #51, #53: targets one agent reads twice", () => {
     ])
   })
 })
+
+// A kill -9 probe: `skc build .claude/skills/adoptme --force` killed after copying the directory into the store
+// and before linking left the name resolving to an unbuilt store copy; E002 said "run 'skc build adoptme'",
+// and that build refused the directory ("use --force … its contents will be deleted"): a loop.
+describe("RFC-0001:C-DEPLOYMENT an adoption interrupted between the copy and the link", () => {
+  const SKILL = "---\nname: adoptme\ndescription: Adopted skill. Use when testing.\n---\n# Adopt\n\n## Usage\n\nquux\n"
+  const files = (deployed: Record<string, string>) => ({
+    "/proj/.skillc/skills/adoptme/SKILL.md": SKILL,
+    "/proj/.skillc/skills/adoptme/notes.md": "# Notes\n",
+    ...Object.fromEntries(Object.entries(deployed).map(([k, v]) => [`/proj/.claude/skills/adoptme/${k}`, v]))
+  })
+
+  it("a destination holding the store's very files is replaced by the link, with a notice; the build by name finishes it", async () => {
+    const w = memoryWorld({ files: files({ "SKILL.md": SKILL, "notes.md": "# Notes\n" }) })
+    const r = Result.getOrThrow(await w.run(build({ skill: "adoptme" })))
+    expect(r.deployments).toEqual([{ target: "claude", path: "/proj/.claude/skills/adoptme", method: "symlink", replaced: "forced" }])
+    expect(w.diagnostics.warnings.map((x) => (x._tag === "Notice" ? x.message : ""))).toContain(
+      "'/proj/.claude/skills/adoptme' holds the same files as the project store's 'adoptme' (an adoption interrupted earlier): replaced by skc's link"
+    )
+  })
+
+  it("a destination whose files differ in one byte is still refused without --force", async () => {
+    const w = memoryWorld({ files: files({ "SKILL.md": SKILL, "notes.md": "# Notes!\n" }) })
+    const r = await w.run(build({ skill: "adoptme" }))
+    expect(Result.isFailure(r) && String((r.failure as { message: string }).message)).toContain("already exists and is not a link made by skc")
+  })
+})

@@ -125,7 +125,7 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   // The agent directories are checked before anything is written: a refused destination must not leave the
   // skill imported and unbuilt, its name then resolving to a store copy without an index (E002 for agents
   // that read it a moment before, as a foreign skill).
-  const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope, ...(importing ? { importing: skill.canonicalSourceDir } : {}) })
+  const plans = options.deploy === false ? [] : yield* planDeployments(parsed.targets, skill.name, { force, scope, ...(importing ? { importing: skill.canonicalSourceDir } : { source: skill.sourceDir }) })
   const runtimeDir = path.join(scope === "global" ? stores.globalRuntime : stores.projectRuntime!, skill.name)
   const how = { input, scope, plans, targets: parsed.targets, deploys: options.deploy !== false, targetText, overlap: options.overlapWarning !== false ? { fromConfig: given === undefined, given } : undefined }
   if (!importing) return yield* buildResolved(skill, runtimeDir, { ...how, imported: null })

@@ -14,7 +14,7 @@
  * works in a clone); when linking fails the runtime is copied and a warning
  * says so; `--copy` always copies.
  */
-import { besidePath, fsInternal, ioReason, removeStaleBeside } from "../shared/index.js"
+import { besidePath, currentSourceHash, fsInternal, ioReason, removeStaleBeside } from "../shared/index.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, UsageError, Warning } from "../../domain/errors.js"
@@ -57,6 +57,8 @@ export const planDeployments = Effect.fnUntraced(function* (
     readonly scope: "project" | "global"
     /** The canonical directory of a skill this build imports (`skc build <path>`), to name it when it is a destination. */
     readonly importing?: string
+    /** The store skill's source directory (a build by name): a destination holding the same files is its adoption left half-done. */
+    readonly source?: string
   }
 ) {
   const fs = yield* FileSystem
@@ -86,6 +88,15 @@ export const planDeployments = Effect.fnUntraced(function* (
           )
         : undefined
       existing = manifest?.skill === name ? "copy" : "other"
+      // An adoption (`skc build .claude/skills/x --force`) killed after copying the directory into the store and
+      // before linking: the store's copy resolved by the name, E002 said "run 'skc build x'", and that build
+      // refused the directory and asked for --force "(its contents will be deleted)" (a kill -9 probe). Files
+      // identical to the store's lose nothing: the link takes their place, as the adoption would have.
+      if (existing === "other" && !options.force && options.source !== undefined && info.type === "directory" && (yield* sameFiles(dest, options.source))) {
+        yield* warn(Warning.notice(`'${dest}' holds the same files as the ${options.scope} store's '${name}' (an adoption interrupted earlier): replaced by skc's link`))
+        plans.push({ target: t.label, path: dest, existing })
+        continue
+      }
       if (existing === "other" && !options.force) {
         // Adopting a skill kept in an agent directory (`skc build .claude/skills/pdf`): the destination is the
         // very directory being imported. Its files go to the store first, so --force loses none of them.
@@ -108,6 +119,16 @@ export const planDeployments = Effect.fnUntraced(function* (
   }
   return plans
 })
+
+/** Whether two directories hold the same files, byte for byte (their source hashes); false when either cannot be read. */
+const sameFiles = (a: string, b: string) =>
+  Effect.gen(function* () {
+    const [x, y] = [yield* currentSourceHash(a), yield* currentSourceHash(b)]
+    return x.hash === y.hash
+  }).pipe(
+    // Recovery: a directory that cannot be read or hashed is not known to be a copy: refused as before.
+    Effect.orElseSucceed(() => false)
+  )
 
 /**
  * The stub and the manifest into `dest` (logs and indexes stay in the SSOT), each written whole through a
