@@ -309,10 +309,17 @@ export class NoLocalLogs extends Schema.TaggedError<NoLocalLogs>()("NoLocalLogs"
 }
 
 /** E041: the primary log location cannot be written during sync. */
-export class SyncDestinationNotWritable extends Schema.TaggedError<SyncDestinationNotWritable>()("SyncDestinationNotWritable", { path: Schema.String }) {
+export class SyncDestinationNotWritable extends Schema.TaggedError<SyncDestinationNotWritable>()("SyncDestinationNotWritable", {
+  path: Schema.String,
+  /** Why, when known: the file's own answer, or that another process holds its write lock (writable, but busy). */
+  reason: Schema.optional(Schema.String)
+}) {
   readonly code = "E041" as const
   get text(): string {
     return `sync destination not writable: '${this.path}'`
+  }
+  get detail(): ReadonlyArray<string> {
+    return this.reason === undefined ? [] : [this.reason]
   }
 }
 

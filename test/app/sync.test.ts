@@ -12,7 +12,7 @@ import { init } from "../../src/app/build/init.js"
 import { stats } from "../../src/app/usage/stats.js"
 import { resolveSkill } from "../../src/app/skills/index.js"
 import { sync, type SyncInput } from "../../src/app/usage/sync.js"
-import { AccessLog, type AccessLogService, type LogSpan } from "../../src/ports/AccessLog.js"
+import { AccessLog, LogStoreError, type AccessLogService, type LogSpan } from "../../src/ports/AccessLog.js"
 import type { SyncSourceNotReadable } from "../../src/domain/errors.js"
 import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { errorText, diskWorld, failureText } from "../helpers/worlds.js"
@@ -107,6 +107,27 @@ describe("RFC-0007:C-SYNC", () => {
       expect(readLog(w.skills.demo!.fallback)).toHaveLength(2)
     }))
 
+  // A kill -9 probe held a write lock on a skill's log from another process: sync failed "not writable", and
+  // the user went to fix permissions of a writable file.
+  it.live("RFC-0007:C-SYNC a log another process holds locked is E041 saying it is busy, not unwritable; the local log is kept", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const d = w.skills.demo!
+      makeLogDb(d.fallback, rowsAt(2), { skill: "demo", skill_path: d.src, cwd: w.work })
+      const busy = yield* w.run(
+        sync({}).pipe(
+          Effect.updateService(AccessLog, (log) => ({
+            ...log,
+            merge: (dest: string) => Effect.fail(new LogStoreError({ op: "write", path: dest, code: "SQLITE_BUSY", message: "database is locked" }))
+          }))
+        )
+      )
+      expect(busy.failed.map((f) => errorText(f.error))).toEqual([
+        `error[E041]: sync destination not writable: '${d.primary}'\n  another process holds a write lock on the log (the file is writable): try again once it lets go; the local log is kept`
+      ])
+      expect(readLog(d.fallback)).toHaveLength(2)
+    }))
+
   it.live("RFC-0007:C-SYNC fallback rows written while the runtime was read-only are moved to the primary log", () =>
     Effect.gen(function* () {
       const w = world("demo")
@@ -119,7 +140,8 @@ describe("RFC-0007:C-SYNC", () => {
       // Still read-only: E041, logs kept.
       const blocked = yield* w.sync()
       expect(blocked.synced).toEqual([])
-      expect(blocked.failed.map((f) => errorText(f.error))).toEqual([`error[E041]: sync destination not writable: '${d.primary}'`])
+      // With why on its second line: here a file stands where the runtime's directory goes.
+      expect(blocked.failed.map((f) => errorText(f.error))).toEqual([`error[E041]: sync destination not writable: '${d.primary}'\n  ENOTDIR: not a directory, mkdir '${join(w.work, ".skillc", "runtime", "demo")}'`])
       expect(readLog(d.fallback)).toHaveLength(3)
       // The sandbox is over.
       rmSync(blocker)

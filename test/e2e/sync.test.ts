@@ -74,7 +74,7 @@ describe("RFC-0007:C-SYNC", () => {
     // Still read-only: E041, logs kept.
     const blocked = await w.runAsync(["sync"])
     expect(blocked.code).toBe(1)
-    expect(blocked.stderr).toBe(`error[E041]: sync destination not writable: '${d.primary}'\n`)
+    expect(blocked.stderr).toBe(`error[E041]: sync destination not writable: '${d.primary}'\n  ENOTDIR: not a directory, mkdir '${join(w.work, ".skillc", "runtime", "demo")}'\n`)
     const blockedJson = await w.runAsync(["sync", "--format", "json"])
     expect(blockedJson.code).toBe(1)
     expect(JSON.parse(blockedJson.stdout).failed.map((f: { skill: string; code: string }) => [f.skill, f.code])).toEqual([["demo", "E041"]])

@@ -61,6 +61,19 @@ const unreadableHint = (e: LogStoreError, shown: string): string =>
       ? `another process holds it (${e.message}); run 'skc sync' again once that process is done`
       : `${e.message}; the file is kept`
 
+/**
+ * What stopped a merge into the skill's log, for E041's second line: a write lock another process holds past
+ * the wait is no permission problem (the file is writable: "not writable" alone sent users to chmod).
+ */
+const notWritableReason = (e: unknown): string | undefined => {
+  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown }
+  const text = `${typeof code === "string" ? code : ""} ${typeof message === "string" ? message : ""}`
+  if (/SQLITE_BUSY|database is locked/i.test(text)) {
+    return "another process holds a write lock on the log (the file is writable): try again once it lets go; the local log is kept"
+  }
+  return typeof message === "string" && message !== "" ? `${typeof code === "string" && code !== "" && !message.includes(code) ? `${code}: ` : ""}${message}` : undefined
+}
+
 export const SyncInput = Schema.Struct({
   skill: Schema.optional(Schema.String.annotate({ description: "Specific skill to sync" })),
   project: Schema.optional(Schema.String.annotate({ description: "Project directory (default: the current directory)" })),
@@ -183,7 +196,7 @@ const mergeOnce = Effect.fnUntraced(function* (name: string, source: string, dry
         // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
         const merge = log.merge(destination, spanRows, { dryRun })
         entries += yield* (dryRun ? merge.pipe(Effect.catchIf(isCorruptLog, () => Effect.succeed(spanRows.length))) : withLogRepair(destination, merge)).pipe(
-          Effect.mapError(() => new SyncDestinationNotWritable({ path: destination }))
+          Effect.mapError((e) => new SyncDestinationNotWritable({ path: destination, reason: notWritableReason(e) }))
         )
         rows += spanRows.length
       }
