@@ -825,7 +825,9 @@ export const serveHttp = async (
       return json(res, 200, { resource: `${base}${resource}`, authorization_servers: [], bearer_methods_supported: ["header"], resource_name: "skc skill server" })
     }
     if (path === "/v1/logs") return serveLogs(req, res)
-    const project = path === "/mcp" || path === "/mcp/" ? options.projects[0] : path.startsWith("/mcp/") ? projects.get(decodedOrSelf(path.slice(5))) : undefined
+    // `/mcp/ops/` is `/mcp/ops`, as `/mcp/` is `/mcp` (a client's base URL written with its slash was a 404).
+    const named = path.startsWith("/mcp/") ? decodedOrSelf(path.slice(5).replace(/\/$/, "")) : undefined
+    const project = path === "/mcp" || path === "/mcp/" ? options.projects[0] : named !== undefined ? projects.get(named) : undefined
     if (project === undefined) return json(res, 404, { error: "not found", served: ["/mcp", ...[...projects.keys()].map((n) => `/mcp/${n}`), "/healthz"] })
     return serveMcp(req, res, project)
   }
@@ -985,7 +987,11 @@ export const serveHttp = async (
   const address = server.address()
   const port = typeof address === "object" && address !== null ? address.port : options.port
   listening = `${shown}:${port}`
-  say(`skillc ${version} serving http://${shown}:${port}/mcp (${options.stateless ? "stateless" : "sessions"}; ${tokens === undefined ? "no token asked" : `${tokens.entries.length} token(s)`})`)
+  // With several projects, where each is (the 404 listed them; the start said /mcp alone): in the same write,
+  // so whoever waits for the serving line has them too.
+  const endpoints =
+    projects.size > 1 ? `\nskc mcp: projects: ${[...projects.keys()].map((n, i) => `http://${shown}:${port}/mcp/${encodeURIComponent(n)}${i === 0 ? " (also /mcp)" : ""}`).join(", ")}` : ""
+  say(`skillc ${version} serving http://${shown}:${port}/mcp (${options.stateless ? "stateless" : "sessions"}; ${tokens === undefined ? "no token asked" : `${tokens.entries.length} token(s)`})${endpoints}`)
 
   await new Promise<void>((resolve) => {
     if (stop.aborted) return resolve()

@@ -57,6 +57,18 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     await server?.stop()
   })
 
+  // A team-server probe: the start named /mcp alone (the 404 listed the others), and `/mcp/ops/` was a 404.
+  it("the start names each project's endpoint; a project's path with its trailing slash is served", async () => {
+    expect(server.stderr()).toContain(`projects: ${server.base}/mcp/web (also /mcp), ${server.base}/mcp/ops\n`)
+    const slashed = await connectHttp(`${server.base}/mcp/ops/`, BOB)
+    try {
+      const list = (await slashed.callTool({ name: "skc_list", arguments: {} })) as ToolText
+      expect(list.content[0]?.text).toContain("runbook")
+    } finally {
+      await slashed.close()
+    }
+  })
+
   it("two sessions with different projects each see their own skills, never the working directory's", async () => {
     const a = await connectHttp(`${server.base}/mcp/web`, ALICE, "claude-code")
     const b = await connectHttp(`${server.base}/mcp/ops`, BOB, "cursor")
