@@ -157,6 +157,25 @@ describe("issue 17: match's recency counts agent reads only", () => {
       expect(yield* sqliteUsageHistory.lastAccess(db, "s")).toBe(Date.parse("2026-01-02T00:00:00Z"))
     })
   )
+
+  // A probe over 111 published skills: every skill a `search --all` listed showed "used 0 min ago (+10.0 %)"
+  // in match though nobody opened it; the question was asked of every skill, not this one.
+  it.effect("a cross-skill search's row (scope all) does not make the skill recent; its own search does", () =>
+    Effect.gen(function* () {
+      const across = join(dir, "across.db")
+      makeLogDb(
+        across,
+        [
+          { timestamp: "2026-01-02T00:00:00Z", command: "show", args: { section: "Usage" } },
+          { timestamp: "2026-04-01T00:00:00Z", command: "search", args: { query: "widgets", result_count: 1, scope: "all", role: "agent" } }
+        ],
+        { skill: "s", skill_path: "/s", cwd: "/" }
+      )
+      expect(yield* sqliteUsageHistory.lastAccess(across, "s")).toBe(Date.parse("2026-01-02T00:00:00Z"))
+      makeLogDb(across, [{ timestamp: "2026-05-01T00:00:00Z", command: "search", args: { query: "widgets", result_count: 1 } }], { skill: "s", skill_path: "/s", cwd: "/" })
+      expect(yield* sqliteUsageHistory.lastAccess(across, "s")).toBe(Date.parse("2026-05-01T00:00:00Z"))
+    })
+  )
 })
 
 // Thirty-eighth pass (docs/stats.md, "Damaged timestamps"): a row another tool logged as `not-a-time` sorts

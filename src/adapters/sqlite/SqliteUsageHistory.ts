@@ -23,8 +23,10 @@ export const sqliteUsageHistory: UsageHistoryService = {
       // RFC 3339 UTC timestamps of one format sort as text.
       // Agent reads only (issue 17): the author's build, lint and stats say nothing about activation.
       // …and not the author's own trial calls (DECISIONS #45).
+      // …and not a cross-skill search's row (`scope: "all"`): the skill was among the answers of a question asked
+      // of every skill, not one an agent chose; every skill a `search --all` listed got match's recency boost.
       const rows = yield* sql<{ t: unknown }>`SELECT MAX(timestamp) AS t FROM access_log WHERE skill = ${skill} AND ${sql.in("command", AGENT_COMMANDS)}
-        AND NOT ${sql.literal(BY_AUTHOR)}`
+        AND NOT ${sql.literal(BY_AUTHOR)} AND NOT (args LIKE '%"scope":"all"%' AND json_valid(args) AND COALESCE(json_extract(args, '$.scope'), '') = 'all')`
       return parseTimestamp(rows[0]?.t)
     }).pipe(
       Effect.scoped,
