@@ -9,7 +9,15 @@
  */
 
 /** The lines skc needs, in the order written. */
-export const SKC_IGNORES: ReadonlyArray<string> = ["/.skillc/runtime/", "**/.skillc/logs/", "**/.skillc-meta/logs.db*"]
+export const SKC_IGNORES: ReadonlyArray<string> = [
+  "/.skillc/runtime/",
+  "**/.skillc/logs/",
+  "**/.skillc-meta/logs.db*",
+  // What a killed `skc build <path>` leaves beside the store's skills for up to an hour (src/app/shared/
+  // swapIntoPlace.ts): a whole hidden copy of the skill, which a `git add .` meanwhile committed (a kill probe).
+  "/.skillc/skills/.*.import-*",
+  "/.skillc/skills/.*.old-*"
+]
 
 const HEADER = "# skc: runtimes, indexes and access logs are built on each machine (skc build --all)"
 

@@ -75,7 +75,7 @@ const unusedBlock = (unused: ReadonlyArray<OutlineSection>, more: number): Array
         "",
         `Unused sections (in the current outline, never shown): ${unused.length + more}`,
         // A line only for a heading whose text another of its file shares: which of them nobody read.
-        ...unused.map((s) => `  - ${s.section} (${s.file}${s.line === undefined ? "" : `, line ${s.line}`})`),
+        ...unused.map((s) => `  - ${shownHeading(s.section)} (${s.file}${s.line === undefined ? "" : `, line ${s.line}`})`),
         ...moreLine(more)
       ]
 
@@ -135,6 +135,16 @@ export const SHOWN_QUERY_MAX = 200
  * can be most of an MCP request's megabyte; printed whole it flooded the
  * terminal.
  */
+/**
+ * A heading in a table's column: its first SHOWN_HEADING_MAX code points and an ellipsis. A 2,000-character
+ * heading padded every row of "Top sections" to its width, `Normal` included (a stats probe).
+ */
+const SHOWN_HEADING_MAX = 80
+const shownHeading = (h: string): string => {
+  const points = [...h]
+  return points.length <= SHOWN_HEADING_MAX ? h : `${points.slice(0, SHOWN_HEADING_MAX).join("")}…`
+}
+
 export const shownQuery = (q: string): string => {
   const points = [...q]
   return points.length <= SHOWN_QUERY_MAX ? q : `${points.slice(0, SHOWN_QUERY_MAX).join("")}…`
@@ -177,7 +187,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
         out.push(
           ...table(
             ["#", "SECTION", "FILE", "COUNT"],
-            insights.topSections.map((s, i) => [`${i + 1}.`, s.section, s.file ?? "", n(s.count)]),
+            insights.topSections.map((s, i) => [`${i + 1}.`, shownHeading(s.section), s.file ?? "", n(s.count)]),
             [true, false, false, true]
           ).slice(1),
           ...moreLine(insights.topSectionsMore)

@@ -24,7 +24,7 @@ describe("RFC-0006:C-INIT", () => {
     fs.seed({ "/proj/.gitignore": "dist" })
     return Effect.gen(function* () {
       const first = yield* init({})
-      expect(first).toMatchObject({ gitignore: { path: "/proj/.gitignore", added: ["/.skillc/runtime/", "**/.skillc/logs/", "**/.skillc-meta/logs.db*"] } })
+      expect(first).toMatchObject({ gitignore: { path: "/proj/.gitignore", added: ["/.skillc/runtime/", "**/.skillc/logs/", "**/.skillc-meta/logs.db*", "/.skillc/skills/.*.import-*", "/.skillc/skills/.*.old-*"] } })
       const text = yield* (yield* FileSystem).readFileString("/proj/.gitignore")
       expect(text.startsWith("dist\n\n# skc:")).toBe(true)
       expect(yield* init({})).toEqual({ kind: "project", path: "/proj/.skillc", created: false })
@@ -35,7 +35,7 @@ describe("RFC-0006:C-INIT", () => {
   it.effect("issue 46 item 2: extendGitignore adds only the missing lines", () =>
     Effect.sync(() => {
       expect(extendGitignore(undefined).text).toBe(`# skc: runtimes, indexes and access logs are built on each machine (skc build --all)\n${SKC_IGNORES.join("\n")}\n`)
-      expect(extendGitignore("/.skillc/runtime/\n**/.skillc/logs/\n").added).toEqual(["**/.skillc-meta/logs.db*"])
+      expect(extendGitignore("/.skillc/runtime/\n**/.skillc/logs/\n").added).toEqual(["**/.skillc-meta/logs.db*", "/.skillc/skills/.*.import-*", "/.skillc/skills/.*.old-*"])
       expect(extendGitignore(SKC_IGNORES.join("\r\n"))).toEqual({ text: undefined, added: [] })
     }))
 

@@ -153,3 +153,29 @@ describe("words that agree with the figures beside them (fifty-eighth pass: a st
     expect(renderStatsAll(report(filters as StatsAllReport["filters"]), NOW)).toContain("Never read: 1")
   })
 })
+
+// A stats probe: a 2,000-character heading padded every "Top sections" row to its width, `Normal` included.
+describe("the summary's top and unused sections show a long heading shortened", () => {
+  const long = `H${"e".repeat(1999)}`
+  const insights = {
+    topSections: [{ section: long, file: "SKILL.md", count: 1 }, { section: "Normal", file: "SKILL.md", count: 1 }], topSectionsMore: 0, commands: {}, commandRoles: {},
+    unusedSections: [{ section: long, file: "SKILL.md", line: 3 }], unusedMore: 0, unanswered: [], unansweredMore: 0
+  }
+  const text = renderStats(
+    {
+      report: {
+        skill: "pdf", skill_path: "/p/pdf", query: "summary", filters,
+        period: { start: "2026-03-01T00:00:00Z", end: "2026-03-02T00:00:00Z" },
+        data: { total_accesses: 2, unique_sections: 2, unique_files: 1, error_count: 0, agent_accesses: 2, author_accesses: 0, unanswered: 0 }
+      },
+      insights
+    } as unknown as Parameters<typeof renderStats>[0],
+    NOW
+  )
+  it("at 80 characters and an ellipsis, so the other rows keep their width", () => {
+    const normal = text.split("\n").find((l) => l.includes("Normal"))!
+    expect(normal.length).toBeLessThan(130)
+    expect(text).toContain(`H${"e".repeat(79)}…`)
+    expect(text).not.toContain("e".repeat(81))
+  })
+})
