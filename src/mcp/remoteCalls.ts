@@ -43,3 +43,26 @@ export const remoteArgumentProblem = (args: unknown): InvalidOption | undefined 
 /** The answer to a call of a tool that writes, which a remote session does not serve. */
 export const writeToolRefusal = (name: string): string =>
   `Unknown tool: '${name}': ${SERVED} to read; the tools that write (skc_init, skc_build) are not served over HTTP: build on the server (skc build, or skc build --watch beside it)`
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/**
+ * A team server's text as its remote client reads it: the served project's directory written as relative
+ * paths (`.skillc/skills/docx`), the server account's home as `~`. README and docs/team.md promise a client
+ * no path of the server; warnings (`skipping '/srv/webapp/.skillc/skills/docx': …`), a stub's "whose source
+ * (/srv/…) is not here" and resource errors still carried them (a team-server probe).
+ */
+export const withoutServerPaths = (text: string, project: string | undefined, home: string | undefined): string => {
+  let out = text
+  for (const [dir, below, itself] of [
+    [project, "", "."],
+    [home, "~/", "~"]
+  ] as const) {
+    if (dir === undefined || dir.length < 2 || !out.includes(dir)) continue
+    const d = escapeRegExp(dir.replace(/\/+$/, ""))
+    // Below it, then the directory itself: never the front of a longer name ('/srv/webapp2').
+    out = out.replace(new RegExp(`${d}/`, "g"), below).replace(new RegExp(`${d}(?=['")\\s,;:]|$)`, "g"), itself)
+  }
+  return out
+}
+

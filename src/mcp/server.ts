@@ -56,7 +56,8 @@ import { CLIENT_ARGUMENTS, withoutClientArguments } from "./clientArguments.js"
 import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
-import { remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
+import { remoteArgumentProblem, withoutServerPaths, writeToolRefusal } from "./remoteCalls.js"
+import { BUILD_COMMAND, reasonWithoutBuildCommand } from "../render/search.js"
 import { tellOperatorOfSkipped, tellOperatorOfUnlogged, toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
 import { operatorChannel } from "./operatorChannel.js"
 import {
@@ -273,23 +274,47 @@ export const withNotices = (result: CallToolResult, lines: ReadonlyArray<string>
   return { ...result, content, structuredContent: { ...structured, notices: [...before, ...lines] } }
 }
 
+/**
+ * A search's `skipped` as a team server's client reads it: the reasons without the server's paths, and
+ * "run 'skc build …'" (a step on the server) said as its operator's, as the text already says it.
+ */
+const clientSkipped = (structured: unknown, forClient: (text: string) => string): unknown => {
+  const s = structured as { readonly skipped?: unknown } | undefined
+  if (s === undefined || s === null || typeof s !== "object" || !Array.isArray(s.skipped)) return structured
+  const skipped = (s.skipped as ReadonlyArray<Record<string, unknown>>).map((x) =>
+    typeof x?.reason === "string"
+      ? { ...x, reason: forClient(BUILD_COMMAND.test(x.reason) ? `${reasonWithoutBuildCommand(x.reason)}; its operator rebuilds it on the server` : x.reason) }
+      : x
+  )
+  return { ...s, skipped }
+}
+
 const callTool = async (
   run: Run,
   tool: McpTool,
   args: unknown,
   context: Omit<ToolErrorContext, "tool"> & { readonly agent?: string | undefined }
 ): Promise<CallToolResult> => {
-  const { exit, warnings } = await run(callToolEffect(tool, args, { remote: context.remote, agent: context.agent }))
-  tellOperatorOfUnlogged(warnings, args, { ...context, tool: tool.name })
+  const { exit, warnings: said } = await run(callToolEffect(tool, args, { remote: context.remote, agent: context.agent }))
+  tellOperatorOfUnlogged(said, args, { ...context, tool: tool.name })
+  // A team server's client is told no path of the server (README, docs/team.md): what skc says (warnings, errors,
+  // why a skill was skipped) with the project's paths written relative and the home as `~`; a skill's own text
+  // (show, open) is served exactly as written.
+  const forClient = (text: string): string => (context.remote ? withoutServerPaths(text, context.project, process.env.HOME) : text)
+  const warnings = said.map(forClient)
   if (Exit.isSuccess(exit)) {
     const { text, structured, after } = exit.value
     tellOperatorOfSkipped(structured, { ...context, tool: tool.name })
-    return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(structured) }, [...after, ...warnings])
+    const skipped = context.remote ? clientSkipped(structured, forClient) : structured
+    return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(skipped) }, [...after, ...warnings])
   }
   const error = failureOf(exit.cause)
   if (error._tag === "InternalError") process.stderr.write(`skc mcp: ${tool.name}: ${error.text}\n`)
-  return withNotices({ content: [{ type: "text", text: toolErrorText(error, { ...context, tool: tool.name }) }], isError: true }, warnings)
+  return withNotices({ content: [{ type: "text", text: forClient(toolErrorText(error, { ...context, tool: tool.name })) }], isError: true }, warnings)
 }
+
+/** How a team server's session says its errors to its client (no path of the server), by the session's resource runner. */
+const clientTextOf = new WeakMap<Run, (text: string) => string>()
 
 /**
  * Resource requests: NotServed becomes -32602 (the extension's "Invalid params"), anything else -32603.
@@ -307,13 +332,14 @@ const runResource = async <A>(
   const { exit, warnings } = await run(effect)
   for (const w of warnings) process.stderr.write(`${w}\n`)
   if (Exit.isSuccess(exit)) return exit.value
+  const forClient = clientTextOf.get(run) ?? ((text: string) => text)
   const failure = Cause.findErrorOption(exit.cause)
   if (Option.isSome(failure) && failure.value instanceof NotServed) {
     // The URI asked for goes with the error (2026-07-28 server/resources, "Resource not found": SHOULD).
     const code = failure.value.notFound === true ? notFoundCode : ErrorCode.InvalidParams
-    throw new RpcError(code, withToolStep(failure.value, served, uri), uri === undefined ? undefined : { uri })
+    throw new RpcError(code, forClient(withToolStep(failure.value, served, uri)), uri === undefined ? undefined : { uri })
   }
-  throw new RpcError(ErrorCode.InternalError, renderError(failureOf(exit.cause)))
+  throw new RpcError(ErrorCode.InternalError, forClient(renderError(failureOf(exit.cause))))
 }
 
 /**
@@ -649,6 +675,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     for (const w of result.warnings) operator(`warning\0${w}`, w)
     return { ...result, warnings: [] }
   }
+  if (options.http !== undefined) clientTextOf.set(resourceRun, (text) => withoutServerPaths(text, Ref.getUnsafe(directory), process.env.HOME))
   const tools = await loadTools()
   const capabilities = {
     // Issue 26 item 4: with --watch the server sees sources change and says so.

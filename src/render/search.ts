@@ -82,7 +82,7 @@ const CJK_HINT =
   '  A word of Chinese or Japanese text is found only in skills indexed with the cjk tokenizer: set [search] tokenizer = "cjk" (or SKILLC_TOKENIZER=cjk), then skc build --all.\n'
 
 /** The `run 'skc build <skill>'` an unusable index's reason ends with (src/app/search/searchAcross.ts `reasonOf`). */
-const BUILD_COMMAND = /; run 'skc build [^']*'$/
+export const BUILD_COMMAND = /; run 'skc build [^']*'$/
 
 /** A skipped skill's reason without its `run 'skc build …'`: for a team server's operator and clients, who do not run it as told. */
 export const reasonWithoutBuildCommand = (reason: string): string => reason.replace(BUILD_COMMAND, "")

@@ -548,6 +548,40 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
     expect((await sb.runAsync(["build", "notes"])).code).toBe(0)
   })
 
+  // A team-server probe: skc_list's warning named '/srv/…/.skillc/skills/docx', a search's skipped reason said
+  // "run 'skc build …'" beside the text's operator wording, resources/read's error named the source's path.
+  it("a client is told no path of the server: warnings, skipped reasons and resource errors name the project's files relatively", async () => {
+    const team = join(sb.root, "paths-team")
+    for (const [name, md] of [
+      ["good", skill("good", "Use the design system.")],
+      ["broken", "---\nname: broken\ndescription: [WIP] x: y\n---\n# Broken\n"],
+      ["stale", skill("stale", "Page the on-call.")]
+    ] as const) {
+      mkdirSync(join(team, ".skillc", "skills", name), { recursive: true })
+      writeFileSync(join(team, ".skillc", "skills", name, "SKILL.md"), md)
+    }
+    expect((await sb.runAsync(["build", "good"], team)).code).toBe(0)
+    expect((await sb.runAsync(["build", "stale"], team)).code).toBe(0)
+    writeFileSync(join(team, ".skillc", "skills", "stale", "SKILL.md"), skill("stale", "Page the on-call, now edited."))
+    const s = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", team] })
+    try {
+      const c = await connectHttp(`${s.base}/mcp`)
+      const listed = (await c.callTool({ name: "skc_list", arguments: {} })) as ToolText
+      // What skc says (its notices and warning lines); the listing's own data keeps each skill's path.
+      const said = [...((listed as { structuredContent?: { notices?: Array<string> } }).structuredContent?.notices ?? []), ...listed.content.flatMap((x) => (x.text ?? "").split("\n").filter((l) => l.startsWith("warning")))]
+      expect(said.join("\n")).toContain("skipping '.skillc/skills/broken'")
+      expect(said.join("\n")).not.toContain(team)
+      const searched = (await c.callTool({ name: "skc_search", arguments: { query: "design" } })) as ToolText & { structuredContent?: { skipped?: Array<{ skill: string; reason: string }> } }
+      const stale = searched.structuredContent?.skipped?.find((x) => x.skill === "stale")
+      expect(stale?.reason).toMatch(/its operator rebuilds it on the server$/)
+      expect(stale?.reason).not.toContain("run 'skc build")
+      expect(JSON.stringify(searched.structuredContent?.skipped)).not.toContain(team)
+      await c.close()
+    } finally {
+      await s.stop()
+    }
+  })
+
   it("a --project that is no project: the operator is told at start; a client is not told to send roots it cannot", async () => {
     const empty = join(sb.root, "not-a-project")
     mkdirSync(empty, { recursive: true })
