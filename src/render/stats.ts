@@ -140,15 +140,16 @@ export const SHOWN_QUERY_MAX = 200
  * heading padded every row of "Top sections" to its width, `Normal` included (a stats probe).
  */
 const SHOWN_HEADING_MAX = 80
-const shownHeading = (h: string): string => {
-  const points = [...h]
-  return points.length <= SHOWN_HEADING_MAX ? h : `${points.slice(0, SHOWN_HEADING_MAX).join("")}…`
+const shownHeading = (h: string): string => shortened(h, SHOWN_HEADING_MAX)
+
+/** `text`'s first `max` code points and an ellipsis, or `text` when it is no longer (never half a pair). */
+const shortened = (text: string, max: number): string => {
+  if (text.length <= max) return text
+  const points = [...text]
+  return points.length <= max ? text : `${points.slice(0, max).join("")}…`
 }
 
-export const shownQuery = (q: string): string => {
-  const points = [...q]
-  return points.length <= SHOWN_QUERY_MAX ? q : `${points.slice(0, SHOWN_QUERY_MAX).join("")}…`
-}
+export const shownQuery = (q: string): string => shortened(q, SHOWN_QUERY_MAX)
 
 export const renderStats = ({ report, insights }: StatsOutcome, now: number, reader: StatsReader = "cli"): string => {
   const out: Array<string> = [`${report.skill} — ${TITLES[report.query]}`]

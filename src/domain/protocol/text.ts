@@ -60,10 +60,15 @@ const stemOf = (word: string): string => {
   return stem
 }
 
-export const terms = (text: string): ReadonlyArray<Term> =>
-  words(text)
-    .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)))
-    .map((word) => ({ word, stem: stemOf(word) }))
+/** The words of `text` that are not `dropped`, one-letter ones apart from digits, with their stems. */
+const termsWithout =
+  (dropped: (word: string) => boolean) =>
+  (text: string): ReadonlyArray<Term> =>
+    words(text)
+      .filter((w) => !dropped(w) && (w.length > 1 || /\d/.test(w)))
+      .map((word) => ({ word, stem: stemOf(word) }))
+
+export const terms = termsWithout((w) => STOP_WORDS.has(w))
 
 /**
  * Words the activation judge weighs (bm25.ts): `terms` with "skill", "skills" and "new" kept. They are the
@@ -72,7 +77,4 @@ export const terms = (text: string): ReadonlyArray<Term> =>
  * makes them weigh next to nothing.
  */
 const SUBJECT_WORDS: ReadonlySet<string> = new Set(["skill", "skills", "new"])
-export const matchTerms = (text: string): ReadonlyArray<Term> =>
-  words(text)
-    .filter((w) => (SUBJECT_WORDS.has(w) || !STOP_WORDS.has(w)) && (w.length > 1 || /\d/.test(w)))
-    .map((word) => ({ word, stem: stemOf(word) }))
+export const matchTerms = termsWithout((w) => STOP_WORDS.has(w) && !SUBJECT_WORDS.has(w))
