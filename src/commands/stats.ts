@@ -3,6 +3,7 @@
  * author work, unanswered questions, `--limit`, `--all`, `--format html`).
  * The rules are in docs/stats.md.
  */
+import { MCP_LIST_LIMIT } from "./list.js"
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { withTeamStore } from "../layers.js"
@@ -104,6 +105,9 @@ export const statsCommand = defineCommand({
           : printText(ctx.format === "json" ? jsonText(json(r)) : text(r, ctx.now)),
       mcp: {
         input: StatsInput,
+        // Over MCP each list has a bound unless the call names its own (docs/mcp.md "Payload budgets"): a log of
+        // 889 long questions made one `group_by: search` answer of 1.1 MB (a stats probe).
+        defaults: (input: typeof StatsInput.Type) => (input.limit === undefined ? { ...input, limit: MCP_LIST_LIMIT } : input),
         output: () => import("../app/usage/stats.js").then((r) => r.StatsDocument),
         structured: (r: Outcome) => ({ ...(json(r) as Record<string, unknown>) }),
         text: (r: Outcome, ctx: { readonly now: number }) => text(r, ctx.now, "tools")

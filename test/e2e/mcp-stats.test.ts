@@ -66,7 +66,9 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
 
   it("RFC-0003 skc_stats returns the CLI's JSON document for every group_by and filter", async () => {
     await mcp.call("skc_show", { skill: "git-helper", section: "No such heading" })
-    const cli = async (args: ReadonlyArray<string>) => JSON.parse((await s.runAsync(["stats", "git-helper", ...args, "--format", "json"])).stdout)
+    // Over MCP each list is bounded at 100 unless the call names a limit (docs/mcp.md "Payload budgets"): the CLI's
+    // document with the same limit is the MCP one.
+    const cli = async (args: ReadonlyArray<string>) => JSON.parse((await s.runAsync(["stats", "git-helper", ...args, "--limit", "100", "--format", "json"])).stdout)
     type Report = { data: unknown; filters: unknown; period: { start: string | null; end: string | null } }
     // `period.end` is the newest row that passes the filters: the stats calls' own rows move it, a second at a time.
     const settled = (r: Report, end: string | null) => {
@@ -121,6 +123,8 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     }
     expect(one.data).toHaveLength(1)
     expect(one.limit).toBe(1)
+    const bounded = (await mcp.call("skc_stats", { skill: "git-helper", group_by: "sections" })).structuredContent as { limit: number }
+    expect(bounded.limit).toBe(100)
   })
 
   it("DECISIONS #44 a cross-skill skc_search writes its answering skill's row and its unanswered question with via mcp, as every MCP row (issue 17)", async () => {
