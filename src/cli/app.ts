@@ -287,6 +287,18 @@ const wordsApart = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<str
   const keep = spec.name === "search" ? (across ? 0 : 1) : spec.name === "match" ? 0 : spec.name === "show" ? 1 : undefined
   if (keep === undefined || at.length <= keep) return undefined
   const words = at.slice(keep).map((i) => rest[i]!)
+  if (spec.name === "show" && words.length > 0) {
+    // `skc show pdf --section Fillable fields`: the heading's later words, unquoted, came apart from it (an
+    // agent's probe got "unknown argument: 'fields'" and no way on).
+    const flagAt = rest.findIndex((a) => a === "--section")
+    if (flagAt >= 0 && flagAt + 1 < rest.length) {
+      const after = at.slice(keep).filter((i) => i > flagAt + 1)
+      if (after.length === 0 || after[0] !== flagAt + 2 || after.some((i, k) => i !== flagAt + 2 + k)) return undefined
+      const heading = [rest[flagAt + 1]!, ...after.map((i) => rest[i]!)].join(" ")
+      const line = rest.flatMap((a, i) => (i === flagAt + 1 ? [heading] : after.includes(i) ? [] : [a]))
+      return `quote a heading of several words: ${["skc", spec.name, ...line].map(shellWord).join(" ")}`
+    }
+  }
   if (spec.name === "show" && (words.length === 0 || rest.some((a) => a === "--section" || a.startsWith("--section=")))) return undefined
   if (spec.name !== "show" && words.length < 2) return undefined
   const joined = words.join(" ")

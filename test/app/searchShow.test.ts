@@ -217,6 +217,10 @@ describe("RFC-0002:C-SHOW", () => {
       )
       // A path that is no file of the skill gets no such line.
       expect(yield* failureText(section("references/missing.md"))).not.toContain("is a file of the skill")
+      // Spelt as SKILL.md spells it, in another case (an agent's probe followed "see FORMS.md" into a bare E020).
+      expect(yield* failureText(section("REFERENCES/Advanced.md"))).toContain(
+        "  'references/advanced.md' is a file of the skill, not a heading (the stub lists a file without a title by its path); read it with: skc open demo references/advanced.md"
+      )
       // A `.txt` file (search labels its hit by its path): how to read it, not a heading of another file.
       expect((yield* failureText(section("references/glossary.txt"))).split("\n").slice(1)).toEqual([
         "  'references/glossary.txt' is a file of the skill, not a heading (search labels a hit in a file without headings by its path); read it with: skc open demo references/glossary.txt"

@@ -120,7 +120,9 @@ describe("did you mean …? (issue 25 item 3)", () => {
       [["search", "--all", "rolling", "back"], "error[E100]: invalid option: --all takes only the query; quote the words of one query: skc search --all 'rolling back'\n"],
       [["match", "fill", "a", "pdf", "form"], "error[E100]: invalid option: Received unknown argument: 'a'\n  quote the words of one request: skc match 'fill a pdf form'\n"],
       [["show", "pdf", "Rolling back"], "error[E100]: invalid option: Received unknown argument: 'Rolling back'\n  the heading goes after --section: skc show pdf --section 'Rolling back'\n"],
-      [["show", "pdf", "Rolling", "back", "--max-lines", "2"], "error[E100]: invalid option: Received unknown argument: 'Rolling'\n  the heading goes after --section: skc show pdf --max-lines 2 --section 'Rolling back'\n"]
+      [["show", "pdf", "Rolling", "back", "--max-lines", "2"], "error[E100]: invalid option: Received unknown argument: 'Rolling'\n  the heading goes after --section: skc show pdf --max-lines 2 --section 'Rolling back'\n"],
+      // An agent's probe: the heading's later words, unquoted after --section, had no hint.
+      [["show", "pdf", "--section", "Rolling", "back", "--max-lines", "2"], "error[E100]: invalid option: Received unknown argument: 'back'\n  quote a heading of several words: skc show pdf --section 'Rolling back' --max-lines 2\n"]
     ]
     for (const [args, stderr] of cases) expect(await sb.runAsync(args), args.join(" ")).toMatchObject({ code: 1, stderr })
     // Each command, pasted, answers.

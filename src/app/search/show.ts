@@ -132,7 +132,11 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     // file's hit by the file's path: an agent asking for that path as a section is told how to read the file,
     // not only "not found" (a `.txt` label got "Did you mean: Notes (notes.md)", another file).
     const asked = input.section.trim().replace(/^\.\//, "")
-    const named = files.find((f) => f.path === asked)
+    // As SKILL.md spells it (`FORMS.md`, the file `forms.md`): the one file of that name in another case, as `open`
+    // and `outline --file` take it (an agent's probe followed SKILL.md's "see FORMS.md" into a bare E020).
+    const sameCase = files.find((f) => f.path === asked)
+    const otherCase = files.filter((f) => f.path.toLowerCase() === asked.toLowerCase())
+    const named = sameCase ?? (otherCase.length === 1 ? otherCase[0] : undefined)
     const namedHasHeadings =
       named !== undefined && (yield* allHeadings).some((h) => h.file === named.path)
     // A heading pasted with its file (a search result's label) or its '#' marks (an outline line).
