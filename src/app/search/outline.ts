@@ -58,7 +58,13 @@ export const OutlineResult = Schema.Struct({
   files: Schema.optionalKey(Schema.Array(OutlineFileTokens)),
   total_tokens: Schema.optionalKey(Schema.Int),
   /** Issue 26 item 3: what the result budget (`max_bytes`) left out, and how to ask for it. */
-  truncated: Schema.optionalKey(OutlineTruncation)
+  truncated: Schema.optionalKey(OutlineTruncation),
+  /**
+   * Files with text before their first heading (frontmatter apart): its lines, which no heading shows. Additive.
+   * pdf's forms.md opens with "run check_fillable_fields first, then pick a branch", and its outline began at
+   * line 6 with no sign of it (an agent's probe took a branch's script for the first step).
+   */
+  before_headings: Schema.optionalKey(Schema.Array(Schema.Struct({ file: Schema.String, from_line: Schema.Int, to_line: Schema.Int })))
 })
 export type OutlineResult = typeof OutlineResult.Type
 
@@ -77,6 +83,7 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   const max = input.level ?? 6
   const headings: Array<OutlineHeading> = []
   const files: Array<OutlineFileTokens> = []
+  const preambles: Array<{ file: string; from_line: number; to_line: number }> = []
   // The one path rule (issue 19): E012 for a path outside the skill, as `show --file` says; lexical, as only the walked tree is read.
   const only = input.file === undefined ? undefined : (yield* checkInside(input.file)).rel
   if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
@@ -95,7 +102,10 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
       Effect.mapError((e) => new InternalError({ message: `read '${f.path}': ${e.code}`, cause: e }))
     )
     const text = utf8.decode(bytes)
-    const found = scanMarkdown(text).headings
+    const doc = scanMarkdown(text)
+    const found = doc.headings
+    const before = found.length === 0 ? undefined : textBeforeHeadings(splitLines(text), doc.bodyStartLine, found[0]!.line)
+    if (before !== undefined) preambles.push({ file: f.path, ...before })
     // One estimator for outline, load and lint (src/domain/protocol/tokens.ts).
     const counts = input.tokens ? sectionTokens(splitLines(text), found) : []
     found.forEach((h, i) => {
@@ -110,10 +120,19 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
     skill: skill.name,
     headings: fitted.kept,
     ...(input.tokens ? { files, total_tokens: files.reduce((n, f) => n + f.tokens, 0) } : {}),
-    ...(fitted.truncation === undefined ? {} : { truncated: fitted.truncation })
+    ...(fitted.truncation === undefined ? {} : { truncated: fitted.truncation }),
+    ...(preambles.length === 0 ? {} : { before_headings: preambles.filter((p) => fitted.kept.some((h) => h.file === p.file)) })
   }
   return result
 })
+
+/** The lines of body text above a file's first heading (1-based, from its first non-blank one), or undefined. */
+const textBeforeHeadings = (lines: ReadonlyArray<string>, bodyStartLine: number, firstHeadingLine: number) => {
+  for (let line = bodyStartLine; line < firstHeadingLine; line++) {
+    if ((lines[line - 1] ?? "").trim() !== "") return { from_line: line, to_line: firstHeadingLine - 1 }
+  }
+  return undefined
+}
 
 /** The `args` of an `outline` row (DECISIONS #18). */
 export const outlineLogArgs = (input: OutlineInput) => ({ level: input.level, ...(input.file === undefined ? {} : { file: input.file }) })
