@@ -36,7 +36,8 @@
 // node:fs evaluates all its lazy getters, streams included.
 import { createRequire } from "node:module"
 
-const NEEDED = [22, 13, 0]
+// 22.16: the first Node 22 whose built-in SQLite has FTS5, which the search index needs (22.13–22.15.1 have none).
+const NEEDED = [22, 16, 0]
 const found = process.versions.node.split(".").map(Number)
 const older = (a, b) => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2]
 if (older(found, NEEDED)) {

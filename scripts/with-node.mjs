@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs a script of this checkout on a Node.js that skc supports
-// (DECISIONS #42: Node >= 22.13, the LTS lines 22 and 24).
+// (DECISIONS #42: Node >= 22.16 here, the LTS lines 22 and 24; docs/decisions.md).
 //
 //   node scripts/with-node.mjs <script> [args…]
 //

@@ -386,7 +386,7 @@ describe("the executable's bundles", () => {
         cwd: s.work,
         env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: s.home, SKILLC_HOME: s.home, NO_COLOR: "1" }
       })
-      expect(r).toMatchObject({ code: 1, stdout: "", stderr: "error: skc needs Node.js >= 22.13.0; this is Node.js 20.19.0\n" })
+      expect(r).toMatchObject({ code: 1, stdout: "", stderr: "error: skc needs Node.js >= 22.16.0; this is Node.js 20.19.0\n" })
     }
   })
 
@@ -397,7 +397,7 @@ describe("the executable's bundles", () => {
     })
     expect(r.code).toBe(1)
     expect(r.stdout).toBe("")
-    expect(r.stderr).toMatch(/^error: skc needs Node\.js >= 22\.13\.0; this is Node\.js \d+\.\d+\.\d+\n$/)
+    expect(r.stderr).toMatch(/^error: skc needs Node\.js >= 22\.16\.0; this is Node\.js \d+\.\d+\.\d+\n$/)
   })
 
   it("a failed run leaves the package as it was", async () => {

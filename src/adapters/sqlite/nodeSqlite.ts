@@ -48,7 +48,7 @@ export const nodeSqlite = (): typeof NodeSqlite => {
     process.emitWarning = emitWarning
   }
   if (sqlite === undefined) {
-    throw Object.assign(new Error(`node:sqlite is not available in Node ${process.version} (skc needs Node >= 22.13)`), {
+    throw Object.assign(new Error(`node:sqlite is not available in Node ${process.version} (skc needs Node >= 22.16)`), {
       code: "ENOMODULE"
     })
   }
@@ -85,10 +85,26 @@ const RESULT_NAMES: Record<number, string> = {
   26: "SQLITE_NOTADB"
 }
 
+/**
+ * A Node whose built-in SQLite has no FTS5 (Node 22.13.0 to 22.15.1; a distribution's build without it) answers
+ * every search index statement "no such module: fts5": said with what it means and the way on, not as a bare
+ * SQLite message under E999 (a probe of each official Node 22 binary).
+ */
+const NO_FTS5 = /no such module: fts5/i
+const fts5Explained = (err: { message?: unknown }): void => {
+  if (typeof err.message !== "string" || !NO_FTS5.test(err.message) || err.message.includes("Node.js")) return
+  try {
+    err.message = `${err.message} (the SQLite built into Node.js ${process.version} has no FTS5, which skc's search index needs: use Node.js 22.16 or newer)`
+  } catch {
+    // a frozen error keeps its message
+  }
+}
+
 /** The SQLite name of a `node:sqlite` failure (`SQLITE_BUSY`, …); other errors keep their code. */
-const named = (e: unknown): unknown => {
+export const named = (e: unknown): unknown => {
   if (typeof e !== "object" || e === null) return e
-  const err = e as { code?: unknown; errcode?: unknown }
+  const err = e as { code?: unknown; errcode?: unknown; message?: unknown }
+  fts5Explained(err)
   if (err.code === "ERR_SQLITE_ERROR" && typeof err.errcode === "number") {
     const name = RESULT_NAMES[err.errcode & 0xff]
     if (name !== undefined) {
