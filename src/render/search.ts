@@ -52,11 +52,21 @@ const nextStep = (options: SearchRenderOptions, tool: string, params: Readonly<R
 
 const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string => {
   if (r.section !== "") return `  line ${r.line}`
-  const lines = Math.max(1, r.end_line - 1)
   const skill = r.skill ?? options.skill ?? "<skill>"
+  if (r.match_line !== undefined) {
+    // A long stretch without headings: the read starts a little above the hit, not at the file's first line.
+    const from = Math.max(r.line, r.match_line - MATCH_CONTEXT_LINES)
+    const count = Math.min(r.end_line - from, 2 * MATCH_CONTEXT_LINES + 1)
+    const how = nextStep(options, "open", { skill, path: r.file, from_line: from, max_lines: count }, [skill, r.file, "--from-line", String(from), "--max-lines", String(count)])
+    return visible(`  line ${r.line}, before any heading; the hit is at line ${r.match_line}: ${how}`)
+  }
+  const lines = Math.max(1, r.end_line - 1)
   const how = nextStep(options, "open", { skill, path: r.file, max_lines: lines }, [skill, r.file, "--max-lines", String(lines)])
   return visible(`  line ${r.line}, before any heading; read it with: ${how}`)
 }
+
+/** Lines shown above and below a hit in a long stretch without headings. */
+const MATCH_CONTEXT_LINES = 10
 
 /**
  * A score as printed: two decimals, or two significant digits below 0.01, so

@@ -7,7 +7,7 @@
 import { OPEN_MAX_BYTES } from "../../domain/openLimit.js"
 import { Effect, Schema } from "effect"
 import { InternalError, InvalidOption, UsageError } from "../../domain/errors.js"
-import { HEAD_MAX_BYTES, lineCount, lineEndCount, lineStartOffset } from "../../domain/lineHead.js"
+import { HEAD_MAX_BYTES, lineCount, lineEndCount, lineHeadOf, lineStartOffset } from "../../domain/lineHead.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
 import { fileNotFound } from "./fileNotFound.js"
 import { openStep, sourcesStep } from "../../domain/nextStep.js"
@@ -133,9 +133,22 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   let nextLine: number | undefined
   if (input.max_lines !== undefined) {
     // Read in pieces: only the head is kept, whatever the file's size.
-    const { head: whole, more, binary: isBinary } = yield* fs.readHead(target.abs, from - 1 + input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
+    // A page past the head's byte cap (`from_line` beyond the first 256 KB, where a search points into a long
+    // file): the file is read whole, as without `max_lines`, when that is within what open returns at once.
+    // Refused before, so a long file's later pages could not be read with the very call its notes name.
+    const deep = from > 1 && target.info.size > HEAD_MAX_BYTES && target.info.size <= OPEN_MAX_BYTES
+    const page = deep
+      ? yield* Effect.gen(function* () {
+          const all = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
+          const isBinary = asText(all) === undefined
+          const rest = yield* fromLine(all, isBinary, true)
+          const cut = lineHeadOf(rest, input.max_lines!)
+          return { head: cut.head, more: cut.more, binary: isBinary, fromRest: true }
+        })
+      : { ...(yield* fs.readHead(target.abs, from - 1 + input.max_lines).pipe(Effect.mapError(openFailure(input.path)))), fromRest: false }
+    const { head: whole, more, binary: isBinary } = page
     binary = isBinary
-    const head = yield* fromLine(whole, isBinary, more === 0)
+    const head = page.fromRest ? whole : yield* fromLine(whole, isBinary, more === 0)
     bytes = head
     truncated = more > 0
     // The marker is text for a reader of text: in a binary file's bytes (base64 in JSON, RFC-0002:C-OPEN "as-is

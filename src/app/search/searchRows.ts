@@ -9,6 +9,10 @@
  * `Opened` says which skill each row comes from.
  */
 import { Effect } from "effect"
+import { Path } from "effect/Path"
+import { FileSystem } from "../../ports/FileSystem.js"
+import { splitLines } from "../../domain/markdown/lines.js"
+import { LONG_STRETCH_LINES, matchLineIn } from "../../domain/search/matchLine.js"
 import { Env } from "../../ports/Env.js"
 import { IndexUnusable } from "../../domain/errors.js"
 import { segmentCjk, unsegmentCjk } from "../../domain/search/cjk.js"
@@ -598,7 +602,7 @@ export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, 
       for (const f of rows) snippets.set(f, got.get(f.c.rowid) ?? "")
     }
   }
-  return found.map((f): SearchResultItem => {
+  const items = found.map((f): SearchResultItem => {
     const { c } = f
     const restore = c.opened.q.tokenizer.segmentsCjk ? unsegmentCjk : (s: string) => s
     return {
@@ -612,5 +616,24 @@ export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, 
       matched_terms: matchedTerms(f.tokens, c.words)
     }
   })
+  // A long stretch without headings: the line of its hit (matchLine.ts), read from the file, which the index
+  // was just found current with. Only such results read anything; a file that cannot be read adds nothing.
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const lines = new Map<string, ReadonlyArray<string> | undefined>()
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!
+    if (item.section !== "" || item.end_line - item.line < LONG_STRETCH_LINES) continue
+    const skill = found[i]!.c.opened.skillOf(found[i]!.c.rowid)
+    const file = path.join(skill.sourceDir, ...item.file.split("/"))
+    if (!lines.has(file)) {
+      // Recovery: the line is a help beside the answer; a file gone or unreadable since the index was checked gives none.
+      lines.set(file, yield* fs.readFileString(file).pipe(Effect.map(splitLines), Effect.orElseSucceed(() => undefined)))
+    }
+    const text = lines.get(file)
+    const at = text === undefined ? undefined : matchLineIn(text, item.line, item.end_line, item.snippet)
+    if (at !== undefined && at !== item.line) items[i] = { ...item, match_line: at }
+  }
+  return items
 })
 

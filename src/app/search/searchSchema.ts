@@ -47,6 +47,11 @@ export const SearchResultItem = Schema.Struct({
   /** `[MATCH]…[/MATCH]` around hits, `...` where text was left out, at most 32 tokens. */
   snippet: Schema.String,
   /**
+   * For a long stretch without headings (section `""`, 40 lines or more): the line of the hit the snippet
+   * shows, so a read can start there (additive; absent when the section's own line is enough).
+   */
+  match_line: Schema.optionalKey(Schema.Int),
+  /**
    * The one score (issue 47, docs/search.md "One score"): BM25, negated, with the words held, the headings
    * above and the skill's name and description inside it; above 0 for every result, higher is better, the
    * results in its order. Across skills: with the IDF of all searched indexes (DECISIONS #44).
