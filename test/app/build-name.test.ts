@@ -74,7 +74,7 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       const w = world("deploy", "deploy", "disable-model-invocation: true\n")
       yield* w.run(build({ skill: "deploy", target: "claude,agents" }))
       expect(w.takeWarnings()).toContain(
-        "warning: deploy: 'disable-model-invocation' makes it manual-only for Claude Code and Cursor, but OpenAI Codex, GitHub Copilot, Gemini CLI, OpenCode, Amp read no such field and offer it to their model; Codex keeps a skill manual with policy.allow_implicit_invocation: false in agents/openai.yaml, which a built skill does not carry"
+        "warning: deploy: 'disable-model-invocation' makes it manual-only for Claude Code, GitHub Copilot and Cursor, but OpenAI Codex, Gemini CLI, OpenCode and Amp read no such field and offer it to their model; Codex keeps a skill manual with policy.allow_implicit_invocation: false in agents/openai.yaml, which a built skill does not carry"
       )
       // Deployed only where the field is read, or not manual-only: nothing to say.
       const claude = world("deploy", "deploy", "disable-model-invocation: true\n")

@@ -14,6 +14,7 @@ import { fieldValueProblems } from "../../src/domain/lint/rules/skl115-field-val
 import { listingFacts } from "../../src/domain/agents/listing.js"
 import { claude } from "../../src/domain/agents/claude.js"
 import { cursor } from "../../src/domain/agents/cursor.js"
+import { copilot } from "../../src/domain/agents/copilot.js"
 import { AGENT_SKILL_DIRS, parseTargets } from "../../src/domain/targets.js"
 
 describe("DECISIONS #51 agent profiles", () => {
@@ -90,6 +91,14 @@ describe("DECISIONS #51 agent profiles", () => {
     // Cursor reads only true/false: `yes` is no boolean there, so the skill stays listed (and lint says SKL115).
     expect(listingFacts(cursor, { "disable-model-invocation": "yes" }, "C.").model).toBe(true)
     expect(listingFacts(cursor, { "disable-model-invocation": true }, "C.").model).toBe(false)
+  })
+
+  // A profile probe against VS Code's documentation ("Use skills as slash commands"): Copilot honours
+  // `disable-model-invocation`; skc listed such a skill to Copilot's model and called the field unknown.
+  it("GitHub Copilot: disable-model-invocation makes a skill manual-only; its documented fields are known", () => {
+    expect(listingFacts(copilot, { "disable-model-invocation": true }, "C.").model).toBe(false)
+    expect(listingFacts(copilot, {}, "C.").model).toBe(true)
+    expect(copilot.fields.map((f) => f.name)).toEqual(["disable-model-invocation", "user-invocable", "argument-hint", "context"])
   })
 })
 

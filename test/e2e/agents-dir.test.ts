@@ -103,6 +103,16 @@ describe("DECISIONS #53 .agents/skills: listed, shown, searched, deployed", () =
     expect(claudeRun.stderr).toContain("1 skill of skc's stores is nowhere claude reads (demo (project)); to deploy it there: skc build demo")
   })
 
+  // A profile probe: Gemini CLI reads the directory it runs in only; from a subdirectory the notice advised a
+  // build that answered "unchanged" (the skill already in <project>/.agents/skills) and came back each time.
+  it("DECISIONS #51 gemini from below the project's root: the notice says to run it from the root, not a build that changes nothing", async () => {
+    const r = await sb.runAsync(["discover", "--agent", "gemini"], deep)
+    expect(r.stderr).toContain("nowhere gemini reads (demo (project))")
+    expect(r.stderr).toContain(`; Gemini CLI reads the skills of the directory it runs in, not its parents': run it from ${P}, or deploy user-level copies (skc build <skill> --global)`)
+    const atRoot = await sb.runAsync(["discover", "--agent", "gemini"], P)
+    expect(atRoot.stderr).not.toContain("reads the skills of the directory it runs in")
+  })
+
   describe("MCP: skc mcp serves skills found in .agents/skills", () => {
     let mcp: McpSession
     beforeAll(async () => {

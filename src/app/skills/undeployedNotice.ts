@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import { Warning } from "../../domain/errors.js"
 import type { Discovery } from "../../domain/protocol/discovery.js"
-import type { ProfileName } from "../../domain/agents/index.js"
+import { profileOf, type ProfileName } from "../../domain/agents/index.js"
 import { undeployed, undeployedNote } from "../../domain/protocol/undeployed.js"
 import { Diagnostics, warn, type DiagnosticsService } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
@@ -30,5 +30,12 @@ export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { 
     above === undefined
       ? ""
       : `; a build deploys them under ${above.root}, above the repository you are in (${above.repository}), where agents stop looking: make the repository its own project (skc init in ${above.repository})`
-  yield* warn(Warning.notice(`${undeployedNote(found.agent, missing, (yield* Settings).config.buildTargets)}${why}${after}`))
+  // An agent that reads the directory it runs in only (Gemini CLI), run below the project's root: no build puts
+  // the project's skills where it looks; the build advised answered "unchanged" and the notice came back.
+  const { stores, config } = yield* Settings
+  const cwdOnly = profileOf(found.agent).dirs.cwdOnly === true && stores.projectRoot !== undefined && stores.cwd !== stores.projectRoot
+  const here = cwdOnly && missing.some((s) => s.scope === "project")
+    ? `; ${profileOf(found.agent).title} reads the skills of the directory it runs in, not its parents': run it from ${stores.projectRoot}, or deploy user-level copies (skc build <skill> --global)`
+    : ""
+  yield* warn(Warning.notice(`${undeployedNote(found.agent, missing, config.buildTargets)}${why}${here}${after}`))
 })

@@ -32,8 +32,12 @@ export const manualOnlyIgnoredBy = (data: Readonly<Record<string, unknown>>, tar
 export const manualOnlyNotice = (skill: string, { readers, ignoring }: ManualOnlyIgnored): string => {
   const fields = [...new Set(readers.map((p) => p.listing.manualOnlyField!))]
   const codex = ignoring.some((p) => p.name === "codex") ? "; Codex keeps a skill manual with policy.allow_implicit_invocation: false in agents/openai.yaml, which a built skill does not carry" : ""
+  const one = ignoring.length === 1
   return (
-    `${skill}: ${fields.map((f) => `'${f}'`).join(", ")} makes it manual-only for ${readers.map((p) => p.title).join(" and ")}, but ${ignoring.map((p) => p.title).join(", ")} ` +
-    `read no such field and offer it to their model${codex}`
+    `${skill}: ${fields.map((f) => `'${f}'`).join(", ")} makes it manual-only for ${listed(readers.map((p) => p.title))}, but ${listed(ignoring.map((p) => p.title))} ` +
+    `${one ? "reads" : "read"} no such field and ${one ? "offers it to its" : "offer it to their"} model${codex}`
   )
 }
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (names: ReadonlyArray<string>): string => (names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`)
