@@ -368,19 +368,26 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
 
     const relPath = (root: string, file: string) => relative(root, file).split(sep).join("/")
 
+    /** The open buffers of the skill at `root` (not of a skill below it), each by its root-relative path. */
+    const buffersBelow = (root: string): ReadonlyArray<{ readonly rel: string; readonly doc: TextDocument }> =>
+      documents.all().flatMap((doc) => {
+        const file = toPath(doc.uri)
+        return file === undefined || rootOf(file) !== root ? [] : [{ rel: relPath(root, file), doc }]
+      })
+
     /** Every open buffer below `root`, root-relative, with its text and version. */
     const openBelow = (root: string) => {
       const texts = new Map<string, LintText>()
       const versions = new Map<string, number>()
-      for (const doc of documents.all()) {
-        const file = toPath(doc.uri)
-        if (file === undefined || rootOf(file) !== root) continue
-        const rel = relPath(root, file)
+      for (const { rel, doc } of buffersBelow(root)) {
         texts.set(rel, lintText(doc.getText()))
         versions.set(rel, doc.version)
       }
       return { texts, versions }
     }
+
+    /** The versions of the open buffers below `root`: what a lint must have read for a request to be answered. */
+    const versionsBelow = (root: string): ReadonlyMap<string, number> => new Map(buffersBelow(root).map(({ rel, doc }) => [rel, doc.version]))
 
     /**
      * A finding's range: what its rule says it is about (the link, the
@@ -604,11 +611,18 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       // The text the request was sent after: a lint of it, or of a later one, answers it. Compared with the
       // version current at each check, every keystroke after the request put the answer off again, and while
       // a lint took longer than the gap between keystrokes (a 5 MB file) the request waited until typing stopped.
-      const asked = doc?.version
+      // Every open file of the skill, not the asking one alone: a rename or a definition reads the skill's other
+      // files, and one of them edited just before the request answered from its old text (a link's range a
+      // line off, an edit an editor clamped into the heading above it; an LSP probe, 8 runs of 8).
+      const asked = versionsBelow(root)
       const fresh = () => {
         const s = skills.get(root)
-        const linted = s?.last?.versions.get(rel)
-        return s?.last !== undefined && (asked === undefined || (linted !== undefined && linted >= asked))
+        if (s?.last === undefined) return false
+        for (const [r, v] of asked) {
+          const linted = s.last.versions.get(r)
+          if (linted === undefined || linted < v) return false
+        }
+        return true
       }
       if (fresh()) return Promise.resolve(linted())
       // A file of a skill nothing of which is open, never linted: as before, nothing to answer from.

@@ -346,6 +346,28 @@ describe("skc lsp (issue 50)", () => {
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
   })
 
+  // An LSP probe: a rename (or a definition) right after an edit of another open file of the skill answered from
+  // that file's old text: the link's edit a line off, clamped by an editor into the heading above (8 runs of 8).
+  it("a request right after a change of another open file of the skill is answered from that file's changed text", async () => {
+    const dir = join(sb.work, "skills", "other-fresh")
+    const skillUri = uriOf(join(dir, "SKILL.md"))
+    const gUri = uriOf(join(dir, "g.md"))
+    const skillText = "---\nname: other-fresh\ndescription: Rename test. Use when testing rename.\n---\n\n# other-fresh\n\n## Setup\n\nSee [g](g.md).\n"
+    const gText = "# G\n\nBack to [setup](SKILL.md#setup).\n"
+    writeTree(dir, { "SKILL.md": skillText, "g.md": gText })
+    await lsp.open(skillUri, skillText)
+    await lsp.open(gUri, gText)
+    await lsp.diagnostics(gUri, (p) => p.version === 1)
+    const changed = `Intro.\n\n${gText}`
+    void lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri: gUri, version: 2 }, contentChanges: [{ text: changed }] })
+    const edit = (await lsp.connection.sendRequest("textDocument/rename", { textDocument: { uri: skillUri }, position: { line: 7, character: 4 }, newName: "Install" })) as WorkspaceEdit
+    const ofG = (edit.documentChanges as Array<TextDocumentEdit> | undefined)?.find((c) => c.textDocument.uri === gUri)
+    const edits = ofG === undefined ? (edit.changes?.[gUri] ?? []) : textEdits(ofG)
+    expect(TextDocument.applyEdits(TextDocument.create(gUri, "markdown", 2, changed), edits)).toBe("Intro.\n\n# G\n\nBack to [setup](SKILL.md#install).\n")
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: gUri } })
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: skillUri } })
+  })
+
   it("a request whose params lack what it reads is -32602 naming the field, not an internal error", async () => {
     await expect(lsp.connection.sendRequest("textDocument/hover", { nope: 1 })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("textDocument.uri") })
     await expect(lsp.connection.sendRequest("textDocument/hover", { textDocument: { uri: URI } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("position") })
