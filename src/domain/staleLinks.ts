@@ -61,7 +61,16 @@ export const describeStaleLinks = (t: StaleLinksText): string => {
   // Named: "the only copy an agent reads" beside "GitHub Copilot, OpenCode and Amp find it twice" read as a contradiction.
   const readers = t.onlyReaders ?? []
   const reader = readers.length === 0 ? "an agent reads" : `${listed(readers)} ${readers.length === 1 ? "reads" : "read"}`
-  const onlyCopy = `${listed(needed.map((l) => t.show(l.link)))} ${needed.length === 1 ? `is the only copy ${reader} (do not remove it)` : `are each the only copy ${reader} (do not remove them)`}`
+  // Several: not "each the only copy" (an agent reading both, OpenCode, has two), but copies those agents read
+  // where this build deployed none for them (a profile probe).
+  const sameSkillTwice = new Set(needed.map((l) => l.skill)).size < needed.length
+  const onlyCopy = `${listed(needed.map((l) => t.show(l.link)))} ${
+    needed.length === 1
+      ? `is the only copy ${reader} (do not remove it)`
+      : sameSkillTwice
+        ? `are the copies ${reader}, this build deploying none where ${readers.length === 1 ? "it looks" : "they look"} (do not remove them)`
+        : `are each the only copy ${reader} (do not remove them)`
+  }`
   const keepAll = t.keepWith === undefined ? "" : `; to keep deploying there, ${t.keepWith}`
   if (removable.length === 0) return `${what} from an earlier --target ${labels}${why}; ${onlyCopy}${keepAll}`
   const rm = `rm ${removable.map((l) => shellWord(t.fromCwd(l.link))).join(" ")}`
