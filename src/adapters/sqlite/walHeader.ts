@@ -16,7 +16,7 @@
  * order), then six more 32-bit fields, then a checksum of those first 24
  * bytes, computed two words at a time (s0 += x0 + s1; s1 += x1 + s0).
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs"
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs"
 
 const WAL_HEADER_BYTES = 32
 /** A database file shorter than its own 100-byte header is no database SQLite reads a `-wal` for. */
@@ -39,6 +39,15 @@ export const isSoundWalHeader = (h: Buffer): boolean => {
   return s0 === h.readUInt32BE(24) && s1 === h.readUInt32BE(28)
 }
 
+/** The file's size now (0 when it is gone). */
+const sizeNow = (file: string): number => {
+  try {
+    return statSync(file).size
+  } catch {
+    return 0
+  }
+}
+
 /**
  * Why the `-wal` beside a log (of `dbSize` bytes) would be thrown away, or undefined: it holds no frame
  * past its header, it is sound, or there is none.
@@ -58,7 +67,14 @@ export const walAtRisk = (dbFile: string, dbSize: number): string | undefined =>
     const n = readSync(fd, head, 0, head.length, 0)
     if (n <= WAL_HEADER_BYTES) return undefined
     if (!isSoundWalHeader(head.subarray(0, WAL_HEADER_BYTES))) return "its -wal's header is damaged, so SQLite would discard the rows in it"
-    if (dbSize < DB_HEADER_BYTES) return `it is ${dbSize === 0 ? "empty" : "cut short"} while its -wal holds rows SQLite would not read`
+    if (dbSize < DB_HEADER_BYTES) {
+      // The size was read before the -wal: another process creating the log meanwhile (it writes the
+      // database's first page before any -wal frame) made it a sound one, which this check moved aside
+      // (8 processes racing to create one log, once in a CI run). Read after the -wal, it is the truth.
+      const now = sizeNow(dbFile)
+      if (now >= DB_HEADER_BYTES) return undefined
+      return `it is ${now === 0 ? "empty" : "cut short"} while its -wal holds rows SQLite would not read`
+    }
     return undefined
   } finally {
     closeSync(fd)
