@@ -55,10 +55,15 @@ export const showStep = (skill: string, section: string, file?: string, line?: n
   args: [skill, "--section", section, ...(file === undefined ? [] : ["--file", file]), ...(line === undefined ? [] : ["--line", String(line)])]
 })
 
-export const openStep = (skill: string, path: string, maxLines?: number): NextStep => ({
+export const openStep = (skill: string, path: string, maxLines?: number, fromLine?: number): NextStep => ({
   tool: "open",
-  params: [["skill", skill], ["path", path], ...(maxLines === undefined ? [] : [["max_lines", maxLines] as const])],
-  args: [skill, path, ...(maxLines === undefined ? [] : ["--max-lines", String(maxLines)])]
+  params: [
+    ["skill", skill],
+    ["path", path],
+    ...(fromLine === undefined ? [] : [["from_line", fromLine] as const]),
+    ...(maxLines === undefined ? [] : [["max_lines", maxLines] as const])
+  ],
+  args: [skill, path, ...(fromLine === undefined ? [] : ["--from-line", String(fromLine)]), ...(maxLines === undefined ? [] : ["--max-lines", String(maxLines)])]
 })
 
 /** The skill's headings, and a search of its text: where an agent goes when no heading is close (E020). */

@@ -66,3 +66,9 @@ export const withoutServerPaths = (text: string, project: string | undefined, ho
   return out
 }
 
+
+/** `withoutServerPaths` for a session serving `project`, with the home of the account the server runs as. */
+export const clientTextFor =
+  (project: string | undefined) =>
+  (text: string): string =>
+    withoutServerPaths(text, project, process.env.HOME)

@@ -56,8 +56,8 @@ import { CLIENT_ARGUMENTS, withoutClientArguments } from "./clientArguments.js"
 import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
-import { remoteArgumentProblem, withoutServerPaths, writeToolRefusal } from "./remoteCalls.js"
-import { BUILD_COMMAND, reasonWithoutBuildCommand } from "../render/search.js"
+import { clientTextFor, remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
+import { operatorsReason } from "../render/search.js"
 import { tellOperatorOfSkipped, tellOperatorOfUnlogged, toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
 import { operatorChannel } from "./operatorChannel.js"
 import {
@@ -282,9 +282,7 @@ const clientSkipped = (structured: unknown, forClient: (text: string) => string)
   const s = structured as { readonly skipped?: unknown } | undefined
   if (s === undefined || s === null || typeof s !== "object" || !Array.isArray(s.skipped)) return structured
   const skipped = (s.skipped as ReadonlyArray<Record<string, unknown>>).map((x) =>
-    typeof x?.reason === "string"
-      ? { ...x, reason: forClient(BUILD_COMMAND.test(x.reason) ? `${reasonWithoutBuildCommand(x.reason)}; its operator rebuilds it on the server` : x.reason) }
-      : x
+    typeof x?.reason === "string" ? { ...x, reason: forClient(operatorsReason(x.reason)) } : x
   )
   return { ...s, skipped }
 }
@@ -300,7 +298,7 @@ const callTool = async (
   // A team server's client is told no path of the server (README, docs/team.md): what skc says (warnings, errors,
   // why a skill was skipped) with the project's paths written relative and the home as `~`; a skill's own text
   // (show, open) is served exactly as written.
-  const forClient = (text: string): string => (context.remote ? withoutServerPaths(text, context.project, process.env.HOME) : text)
+  const forClient = context.remote ? clientTextFor(context.project) : (text: string) => text
   const warnings = said.map(forClient)
   if (Exit.isSuccess(exit)) {
     const { text, structured, after } = exit.value
@@ -313,9 +311,6 @@ const callTool = async (
   return withNotices({ content: [{ type: "text", text: forClient(toolErrorText(error, { ...context, tool: tool.name })) }], isError: true }, warnings)
 }
 
-/** How a team server's session says its errors to its client (no path of the server), by the session's resource runner. */
-const clientTextOf = new WeakMap<Run, (text: string) => string>()
-
 /**
  * Resource requests: NotServed becomes -32602 (the extension's "Invalid params"), anything else -32603.
  * `notFoundCode`: the code of a NotServed that found nothing at the URI, where the revision asks for
@@ -327,12 +322,13 @@ const runResource = async <A>(
   uri?: string,
   notFoundCode: number = ErrorCode.InvalidParams,
   /** The session's skc_* tools, for the way on of a skill they read and the extension does not serve. */
-  served?: ReadonlySet<string>
+  served?: ReadonlySet<string>,
+  /** How the error reads to the client: a team server's names no path of the server (`clientTextFor`). */
+  forClient: (text: string) => string = (text) => text
 ): Promise<A> => {
   const { exit, warnings } = await run(effect)
   for (const w of warnings) process.stderr.write(`${w}\n`)
   if (Exit.isSuccess(exit)) return exit.value
-  const forClient = clientTextOf.get(run) ?? ((text: string) => text)
   const failure = Cause.findErrorOption(exit.cause)
   if (Option.isSome(failure) && failure.value instanceof NotServed) {
     // The URI asked for goes with the error (2026-07-28 server/resources, "Resource not found": SHOULD).
@@ -675,7 +671,9 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     for (const w of result.warnings) operator(`warning\0${w}`, w)
     return { ...result, warnings: [] }
   }
-  if (options.http !== undefined) clientTextOf.set(resourceRun, (text) => withoutServerPaths(text, Ref.getUnsafe(directory), process.env.HOME))
+  // A resource request of the session: its errors as the client reads them (a team server's, without its paths).
+  const readResource = <A>(effect: Effect.Effect<A, NotServed | SkcError, LiveServices>, uri?: string, notFoundCode?: number, served?: ReadonlySet<string>) =>
+    runResource(resourceRun, effect, uri, notFoundCode, served, options.http === undefined ? undefined : (text) => clientTextFor(Ref.getUnsafe(directory))(text))
   const tools = await loadTools()
   const capabilities = {
     // Issue 26 item 4: with --watch the server sees sources change and says so.
@@ -757,7 +755,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   const listSnapshots = new ListSnapshots()
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
     const cursor = request.params?.cursor
-    const { page, nextCursor } = await pageFromSnapshot(listSnapshots, "resources/list", cursor, () => runResource(resourceRun, listSkillResources), (items) =>
+    const { page, nextCursor } = await pageFromSnapshot(listSnapshots, "resources/list", cursor, () => readResource(listSkillResources), (items) =>
       paged("resources/list", items, cursor, RESOURCES_PAGE_SIZE)
     )
     return { resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
@@ -776,8 +774,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({
     // A read of a skill's file is an agent's read: the use case says whose log gets its row (an `open`).
     contents: [
-      await runResource(
-        resourceRun,
+      await readResource(
         readSkillResource(request.params.uri).pipe(loggedCall({ command: "open", via: "mcp" })),
         request.params.uri,
         resourceNotFoundCode(request.params._meta),
@@ -791,7 +788,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
     // Which client asks: Gemini CLI passes typed words only to required arguments (promptArgumentsFor).
     const client = clientName()
-    const prompts = (await runResource(resourceRun, listSkillPrompts)).map(({ name, description, arguments: args }) => ({
+    const prompts = (await readResource(listSkillPrompts)).map(({ name, description, arguments: args }) => ({
       name,
       description,
       arguments: [...promptArgumentsFor(client, args)]
@@ -809,7 +806,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         Effect.map(Effect.service(CallerRole), (c) => ({ ...c, role: "author" as const }))
       )
     )
-    return (await runResource(resourceRun, invoked)).result
+    return (await readResource(invoked)).result
   })
 
   // The extension's own methods have no SDK schema: they are dispatched here.
@@ -817,19 +814,19 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     switch (request.method) {
       case "skills/list": {
         const cursor = cursorParam(request.params)
-        const { page, nextCursor } = await pageFromSnapshot(listSnapshots, "skills/list", cursor, () => runResource(resourceRun, listSkillEntries), (items) =>
+        const { page, nextCursor } = await pageFromSnapshot(listSnapshots, "skills/list", cursor, () => readResource(listSkillEntries), (items) =>
           paged("skills/list", items, cursor, SKILLS_PAGE_SIZE, SKILLS_PAGE_BYTES)
         )
         return { resultType: "complete", skills: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       case "skills/get":
-        return { resultType: "complete", skill: await runResource(resourceRun, getSkillEntry(uriParam(request.params)), uriParam(request.params), ErrorCode.InvalidParams, servedNames), ...CACHE_HINTS }
+        return { resultType: "complete", skill: await readResource(getSkillEntry(uriParam(request.params)), uriParam(request.params), ErrorCode.InvalidParams, servedNames), ...CACHE_HINTS }
       case "resources/directory/read": {
         // Paged as resources/list (the extension: "Pagination mirrors resources/list"), so a cursor skc did not
         // hand out is -32602 rather than ignored; the cache hints as on skills/get, which the official SDK client
         // requires of this result too (it refused the answer without them).
         const uri = uriParam(request.params)
-        const { page, nextCursor } = paged(`resources/directory/read ${uri}`, await runResource(resourceRun, readSkillDirectory(uri), uri, ErrorCode.InvalidParams, servedNames), cursorParam(request.params), RESOURCES_PAGE_SIZE)
+        const { page, nextCursor } = paged(`resources/directory/read ${uri}`, await readResource(readSkillDirectory(uri), uri, ErrorCode.InvalidParams, servedNames), cursorParam(request.params), RESOURCES_PAGE_SIZE)
         return { resultType: "complete", resources: [...page], ...(nextCursor === undefined ? {} : { nextCursor }), ...CACHE_HINTS }
       }
       default:

@@ -8,6 +8,7 @@ import type { Narrower, SearchResult, SearchResultItem } from "../app/search/ind
 import { searchTruncationLine } from "../domain/searchBudget.js"
 import { shellWord } from "../domain/shellWord.js"
 import { visible } from "../domain/visible.js"
+import { openStep, stepText } from "../domain/nextStep.js"
 import { fallbackTokens, wordOf } from "../domain/search/rank.js"
 import { queryTokens } from "../domain/search/query.js"
 import { asAsked } from "../domain/search/matchedTerms.js"
@@ -57,11 +58,11 @@ const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string =>
     // A long stretch without headings: the read starts a little above the hit, not at the file's first line.
     const from = Math.max(r.line, r.match_line - MATCH_CONTEXT_LINES)
     const count = Math.min(r.end_line - from, 2 * MATCH_CONTEXT_LINES + 1)
-    const how = nextStep(options, "open", { skill, path: r.file, from_line: from, max_lines: count }, [skill, r.file, "--from-line", String(from), "--max-lines", String(count)])
+    const how = stepText(openStep(skill, r.file, count, from), options.mcp ? "tools" : "cli")
     return visible(`  line ${r.line}, before any heading; the hit is at line ${r.match_line}: ${how}`)
   }
   const lines = Math.max(1, r.end_line - 1)
-  const how = nextStep(options, "open", { skill, path: r.file, max_lines: lines }, [skill, r.file, "--max-lines", String(lines)])
+  const how = stepText(openStep(skill, r.file, lines), options.mcp ? "tools" : "cli")
   return visible(`  line ${r.line}, before any heading; read it with: ${how}`)
 }
 
@@ -92,10 +93,14 @@ const CJK_HINT =
   '  A word of Chinese or Japanese text is found only in skills indexed with the cjk tokenizer: set [search] tokenizer = "cjk" (or SKILLC_TOKENIZER=cjk), then skc build --all.\n'
 
 /** The `run 'skc build <skill>'` an unusable index's reason ends with (src/app/search/searchAcross.ts `reasonOf`). */
-export const BUILD_COMMAND = /; run 'skc build [^']*'$/
+const BUILD_COMMAND = /; run 'skc build [^']*'$/
 
 /** A skipped skill's reason without its `run 'skc build …'`: for a team server's operator and clients, who do not run it as told. */
 export const reasonWithoutBuildCommand = (reason: string): string => reason.replace(BUILD_COMMAND, "")
+
+/** Why a skill was skipped, as a team server's client reads it: the build is its operator's, on the server. */
+export const operatorsReason = (reason: string): string =>
+  BUILD_COMMAND.test(reason) ? `${reasonWithoutBuildCommand(reason)}; its operator rebuilds it on the server` : reason
 
 /**
  * The skills a search across skills left out, and how to search them: each unusable index with its reason, the
@@ -108,7 +113,7 @@ const skippedLines = (result: SearchResult, options: SearchRenderOptions): strin
   const unbuilt = skipped.filter((s) => s.reason === "not built").map((s) => s.skill)
   const lines = skipped
     .filter((s) => s.reason !== "not built")
-    .map((s) => `(skipped ${s.skill}: ${options.remote === true && BUILD_COMMAND.test(s.reason) ? `${reasonWithoutBuildCommand(s.reason)}; its operator rebuilds it on the server` : s.reason})`)
+    .map((s) => `(skipped ${s.skill}: ${options.remote === true ? operatorsReason(s.reason) : s.reason})`)
   if (unbuilt.length > 0) {
     const them = unbuilt.length === 1 ? "it" : "them"
     const how = options.remote === true ? `this team server's operator builds ${them}, on the server` : `build ${them} with: skc build ${unbuilt.map(shellWord).join(" ")}`

@@ -535,8 +535,7 @@ export const indexRecords = Effect.fnUntraced(function* (skill: Pick<ResolvedSki
   const previous = yield* previousSourceFiles(skill)
   const settled = yield* readSettled((yield* indexPathOf(skill)).path)
   const records: IndexRecords = {
-    // Records of an index that will be written whole are no reason to skip a read (compileSkill).
-    ...(previous.files === undefined ? {} : { settled }),
+    settled,
     meta: previous.meta,
     ...(previous.files === undefined ? {} : { previous: previous.files, previousSourceHash: previous.sourceHash })
   }

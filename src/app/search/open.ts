@@ -136,19 +136,18 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     // A page past the head's byte cap (`from_line` beyond the first 256 KB, where a search points into a long
     // file): the file is read whole, as without `max_lines`, when that is within what open returns at once.
     // Refused before, so a long file's later pages could not be read with the very call its notes name.
-    const deep = from > 1 && target.info.size > HEAD_MAX_BYTES && target.info.size <= OPEN_MAX_BYTES
-    const page = deep
-      ? yield* Effect.gen(function* () {
-          const all = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
-          const isBinary = asText(all) === undefined
-          const rest = yield* fromLine(all, isBinary, true)
-          const cut = lineHeadOf(rest, input.max_lines!)
-          return { head: cut.head, more: cut.more, binary: isBinary, fromRest: true }
-        })
-      : { ...(yield* fs.readHead(target.abs, from - 1 + input.max_lines).pipe(Effect.mapError(openFailure(input.path)))), fromRest: false }
-    const { head: whole, more, binary: isBinary } = page
-    binary = isBinary
-    const head = page.fromRest ? whole : yield* fromLine(whole, isBinary, more === 0)
+    let head: Uint8Array
+    let more: number
+    if (from > 1 && target.info.size > HEAD_MAX_BYTES && target.info.size <= OPEN_MAX_BYTES) {
+      const all = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
+      binary = asText(all) === undefined
+      ;({ head, more } = lineHeadOf(yield* fromLine(all, binary, true), input.max_lines))
+    } else {
+      const read = yield* fs.readHead(target.abs, from - 1 + input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
+      binary = read.binary
+      more = read.more
+      head = yield* fromLine(read.head, binary, more === 0)
+    }
     bytes = head
     truncated = more > 0
     // The marker is text for a reader of text: in a binary file's bytes (base64 in JSON, RFC-0002:C-OPEN "as-is

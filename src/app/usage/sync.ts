@@ -65,14 +65,14 @@ const unreadableHint = (e: LogStoreError, shown: string): string =>
  * What stopped a merge into the skill's log, for E041's second line: a write lock another process holds past
  * the wait is no permission problem (the file is writable: "not writable" alone sent users to chmod).
  */
-const notWritableReason = (e: unknown): string | undefined => {
-  const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown }
-  const text = `${typeof code === "string" ? code : ""} ${typeof message === "string" ? message : ""}`
-  if (/SQLITE_BUSY|database is locked/i.test(text)) {
-    return "another process holds a write lock on the log (the file is writable): try again once it lets go; the local log is kept"
-  }
-  return typeof message === "string" && message !== "" ? `${typeof code === "string" && code !== "" && !message.includes(code) ? `${code}: ` : ""}${message}` : undefined
-}
+const notWritableReason = (e: LogStoreError): string | undefined =>
+  isBusyLog(e)
+    ? "another process holds a write lock on the log (the file is writable): try again once it lets go; the local log is kept"
+    : e.message === ""
+      ? undefined
+      : e.code === "" || e.message.includes(e.code)
+        ? e.message
+        : `${e.code}: ${e.message}`
 
 export const SyncInput = Schema.Struct({
   skill: Schema.optional(Schema.String.annotate({ description: "Specific skill to sync" })),
