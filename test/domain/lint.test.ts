@@ -215,6 +215,10 @@ describe("RFC-0008:C-EXTENSIONS SKL114 allowed-tools", () => {
     expect(["Read", "Bash(git:*)", "mcp__gh__issue", "Bash(a(b))"].every(isWellFormedTool)).toBe(true)
     expect(["Bash()", "Bash(x", "Bash)x(", "1Tool", "Ba sh"].some(isWellFormedTool)).toBe(false)
   })
+  it("accepts Claude Code's MCP wildcards (CHANGELOG 2.0.70), only those", () => {
+    expect(["mcp__github__*", "mcp__*", "mcp__github"].every(isWellFormedTool)).toBe(true)
+    expect(["Bash*", "mcp__git*", "mcp__github__create*"].some(isWellFormedTool)).toBe(false)
+  })
 })
 
 describe("RFC-0008:C-EXTENSIONS configuration handling", () => {

@@ -46,6 +46,38 @@ describe("Claude Code 2.1.152 disallowed-tools: the deny side errs toward removi
   })
 })
 
+describe("MCP tools named by server or wildcard (Claude Code CHANGELOG 2.0.70, 2.1.78, 2.1.178)", () => {
+  const tools = (v: string): AllowedTools => {
+    const r = parseAllowedTools(v)
+    if (r._tag !== "Parsed") throw new Error(`${v}: ${r.message}`)
+    return r.tools
+  }
+  const CLAUDE = { unlisted: "ask", alwaysAsk: [] } as const
+  it("`mcp__server__*`, `mcp__*` and `mcp__server` parse and cover that server's tools", () => {
+    for (const entry of ["mcp__github__*", "mcp__*", "mcp__github"]) {
+      const allowed = tools(`Read ${entry}`)
+      expect([entry, checkToolPermission(allowed, "mcp__github__create_issue").decision]).toEqual([entry, "allow"])
+      expect(checkToolPermission(allowed, "mcp__github__create_issue").matched).toEqual([entry])
+    }
+    // Another server's tools are not covered by a server-level entry, and no built-in tool is by `mcp__*`.
+    expect(checkToolPermission(tools("mcp__github__*"), "mcp__gitlab__create_issue").decision).toBe("deny")
+    expect(checkToolPermission(tools("mcp__github"), "mcp__githubx__list").decision).toBe("deny")
+    expect(checkToolPermission(tools("mcp__*"), "Bash(ls)").decision).toBe("deny")
+    expect(checkToolPermission(tools("mcp__github__create_issue"), "mcp__github__delete_repo").decision).toBe("deny")
+  })
+  it("disallowed-tools removes every tool of a server named either way, whatever allowed-tools says", () => {
+    for (const entry of ["mcp__github", "mcp__github__*", "mcp__*"]) {
+      const check = checkToolPermission(tools("mcp__github__create_issue"), "mcp__github__create_issue", tools(entry), CLAUDE)
+      expect([entry, check.decision]).toEqual([entry, "deny"])
+      expect(check.reason).toContain(entry)
+    }
+    expect(checkToolPermission(undefined, "mcp__slack__post", tools("mcp__github"), CLAUDE).decision).toBe("ask")
+  })
+  it("a wildcard anywhere else is still malformed", () => {
+    for (const v of ["Bash*", "mcp__git*hub", "mcp__github__create*", "mcp*"]) expect([v, parseAllowedTools(v)._tag]).toEqual([v, "Invalid"])
+  })
+})
+
 describe("allowed-tools parsing", () => {
   it("space- and comma-separated strings, patterns with spaces and commas", () => {
     const r = parseAllowedTools("Bash(git status:*), Read Write,Grep Bash(npm run test, lint)")

@@ -46,8 +46,31 @@ export const KNOWN_TOOLS: ReadonlySet<string> = new Set([
   "PowerShell", "CronCreate", "CronDelete", "CronList", "RemoteTrigger", "ListMcpResourcesTool", "ReadMcpResourceTool"
 ])
 
-/** MCP tools are named `mcp__<server>__<tool>` (or `mcp__<server>` for all of a server's tools). */
-export const isKnownTool = (tool: string): boolean => KNOWN_TOOLS.has(tool) || /^mcp__[A-Za-z0-9_-]+$/.test(tool)
+/**
+ * MCP tools are named `mcp__<server>__<tool>`. A permission entry may name all of a server's tools as
+ * `mcp__<server>` or `mcp__<server>__*`, and every MCP tool as `mcp__*` (Claude Code CHANGELOG 2.0.70:
+ * "wildcard syntax `mcp__server__*` for MCP tool permissions to allow or deny all tools from a server";
+ * 2.1.78 and 2.1.178: `mcp__servername` removes the server's tools).
+ */
+const MCP_WILDCARD = /^mcp__(?:[A-Za-z0-9_-]+__)?\*$/
+const MCP_NAME = /^mcp__[A-Za-z0-9_-]+$/
+
+/** `mcp__*` or `mcp__<server>__*`: a tool name with a wildcard, which only MCP tools take. */
+export const isMcpWildcard = (tool: string): boolean => MCP_WILDCARD.test(tool)
+
+export const isKnownTool = (tool: string): boolean => KNOWN_TOOLS.has(tool) || MCP_NAME.test(tool) || isMcpWildcard(tool)
+
+/**
+ * Whether an entry's tool name covers a requested tool: the same name, or an MCP entry naming a whole
+ * server (`mcp__github`, `mcp__github__*`) or every server (`mcp__*`) and a tool of it.
+ */
+export const entryCoversTool = (entryTool: string, requested: string): boolean => {
+  if (entryTool === requested) return true
+  if (!entryTool.startsWith("mcp__") || !requested.startsWith("mcp__")) return false
+  if (isMcpWildcard(entryTool)) return requested.startsWith(entryTool.slice(0, -1)) && requested.length > entryTool.length - 1
+  // `mcp__<server>` (no tool part) is the server-level rule.
+  return !entryTool.slice("mcp__".length).includes("__") && requested.startsWith(`${entryTool}__`)
+}
 
 const ENTRY = /^([A-Za-z_][A-Za-z0-9_-]*)(?:\(([\s\S]*)\))?$/
 
@@ -73,6 +96,7 @@ const splitEntries = (text: string): ReadonlyArray<string> | undefined => {
 }
 
 export const parseToolEntry = (raw: string): ToolEntry | undefined => {
+  if (isMcpWildcard(raw.trim())) return { raw: raw.trim(), tool: raw.trim(), pattern: undefined }
   const m = ENTRY.exec(raw.trim())
   if (m === null) return undefined
   return { raw: raw.trim(), tool: m[1]!, pattern: m[2] === undefined ? undefined : m[2].trim() }
@@ -274,7 +298,7 @@ const scanBashLine = (line: string): BashLine => {
  * Bash pattern is listed at all: it cannot be shown to escape the pattern.
  */
 const disallowedBy = (disallowed: AllowedTools, req: { readonly tool: string; readonly arg: string | undefined }): ToolEntry | undefined => {
-  const entries = disallowed.filter((e) => e.tool === req.tool)
+  const entries = disallowed.filter((e) => entryCoversTool(e.tool, req.tool))
   const bare = entries.find((e) => e.pattern === undefined)
   if (bare !== undefined || entries.length === 0 || req.arg === undefined) return bare
   const scanned: BashLine = req.tool === "Bash" ? scanBashLine(req.arg) : { _tag: "Commands", commands: [req.arg] }
@@ -339,9 +363,11 @@ const allowedCheck = (
     return { request, decision: "ask", matched: [], reason: "no allowed-tools: the agent's standard approval applies" }
   }
   if (req === undefined) return { request, decision: "deny", matched: [], reason: "not a tool request (Tool or Tool(argument))" }
-  const entries = allowed.filter((e) => e.tool === req.tool)
+  const entries = allowed.filter((e) => entryCoversTool(e.tool, req.tool))
   const bare = entries.find((e) => e.pattern === undefined)
-  if (bare !== undefined) return { request, decision: "allow", matched: [bare.raw], reason: `'${req.tool}' is listed` }
+  if (bare !== undefined) {
+    return { request, decision: "allow", matched: [bare.raw], reason: bare.tool === req.tool ? `'${req.tool}' is listed` : `'${req.tool}' is covered by ${bare.raw}` }
+  }
   if (entries.length === 0) return { request, decision: "deny", matched: [], reason: `'${req.tool}' is not in allowed-tools` }
   if (req.arg === undefined) {
     return { request, decision: "deny", matched: [], reason: `'${req.tool}' is listed only for patterns: ${entries.map((e) => e.raw).join(", ")}` }

@@ -1,3 +1,4 @@
+import { isMcpWildcard } from "../../protocol/tools.js"
 import { frontmatterData, has, keyAt, type Rule } from "../types.js"
 
 const TOOL = /^[A-Za-z_][A-Za-z0-9_.-]*(\((.*)\))?$/s
@@ -21,8 +22,9 @@ export const splitAllowedTools = (value: string): ReadonlyArray<string> => {
   return out
 }
 
-/** `Tool` or `Tool(pattern)` with a non-empty, balanced pattern. */
+/** `Tool` or `Tool(pattern)` with a non-empty, balanced pattern, or an MCP wildcard (`mcp__github__*`, `mcp__*`). */
 export const isWellFormedTool = (entry: string): boolean => {
+  if (isMcpWildcard(entry.trim())) return true
   const m = TOOL.exec(entry.trim())
   if (m === null) return false
   if (m[1] === undefined) return true
