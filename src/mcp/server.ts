@@ -65,6 +65,7 @@ import {
   listSkillEntries,
   listSkillResources,
   NotServed,
+  servedListSignature,
   withToolStep,
   readSkillDirectory,
   readSkillResource
@@ -896,9 +897,51 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
     if (options.skillTools === true) void server.sendToolListChanged().catch(() => {})
   }
   const watching = options.watch === true ? Effect.runPromise(watchProgram(Effect.promise(() => closed), changed, session)) : undefined
+  const following = options.watch === true ? followServedList(session, changed) : undefined
   await closed
+  following?.stop()
   await watching
+  await following?.done
   await session.close()
+}
+
+/** How often `--watch` looks whether the served skills changed (the watch loop's own look for new builds is as often). */
+const LIST_EVERY_MS = 2_000
+
+/**
+ * `--watch`: the served lists looked at every LIST_EVERY_MS, and clients told when they changed. The watch
+ * loop announces its own rebuilds; a skill added to a store, a deployed one removed, or a SKILL.md's
+ * frontmatter edited in a skill not built changed `skills/list`, `resources/list` and `prompts/list`
+ * without a word, though the server declares `listChanged` (and with no skill built at all, never).
+ */
+const followServedList = (session: McpSession, changed: () => void): { readonly stop: () => void; readonly done: Promise<void> } => {
+  let stopped = false
+  let wake: (() => void) | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const done = (async () => {
+    let last: string | undefined
+    while (!stopped) {
+      const { exit } = await session.run(servedListSignature)
+      // A look that fails (a store renamed at that moment) keeps the last signature for the next look to compare.
+      if (Exit.isSuccess(exit)) {
+        if (last !== undefined && exit.value !== last) changed()
+        last = exit.value
+      }
+      if (stopped) break
+      await new Promise<void>((resolve) => {
+        wake = resolve
+        timer = setTimeout(resolve, LIST_EVERY_MS)
+      })
+    }
+  })()
+  return {
+    stop: () => {
+      stopped = true
+      if (timer !== undefined) clearTimeout(timer)
+      wake?.()
+    },
+    done
+  }
 }
 
 /** The watch loop on its own live layer in the session's directory (settings resolved once: the served stores do not move). */

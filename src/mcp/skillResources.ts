@@ -235,6 +235,17 @@ export const servedSkills = Effect.gen(function* () {
 })
 
 /**
+ * What `resources/list`, `skills/list` and `prompts/list` are made from, as one comparable text: every
+ * visible skill's scope, name, directory and frontmatter. `skc mcp --watch` compares it between looks to
+ * tell clients their lists changed when a skill is added, removed, renamed or re-described without a
+ * rebuild the watcher makes (revision 2026-07-28 server/resources: a server that declared `listChanged`
+ * SHOULD notify when the list changes).
+ */
+export const servedListSignature = Effect.map(visibleSkills(), (skills) =>
+  JSON.stringify(skills.map((s) => [s.scope, s.name, s.sourceDir, s.missingSource ?? null, s.frontmatter]))
+)
+
+/**
  * The skills a person may invoke as prompts (docs/decisions.md P3): every visible skill with a description,
  * the extension's format rules aside (they are the extension's, not Claude Code's: anthropics/skills'
  * claude-api, a 1,068-character description, is invoked as `/claude-api`), a stub whose source is not here

@@ -7,7 +7,7 @@
 import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs"
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, sandbox } from "../helpers/cli.js"
@@ -275,6 +275,29 @@ describe("issue 12 item 5: --watch", () => {
       await until(() => notified > 0, "notifications/resources/list_changed")
       const listed = await mcp.client.listResources()
       expect(listed.resources.map((r) => r.uri)).toContain("skill://project/demo/notes.md")
+    } finally {
+      await mcp.close()
+    }
+  })
+
+  it("skc mcp --watch tells clients of a skill added or removed without a build (revision 2026-07-28 server/resources: listChanged SHOULD notify)", async () => {
+    const sb = sandbox()
+    put(join(sb.work, ".skillc/skills/demo/SKILL.md"), SKILL("demo", "alpha"))
+    // Nothing built: the watch loop has no skill to watch, and the lists change all the same.
+    const mcp = await connectMcp({ cwd: sb.work, home: sb.home, flags: ["--watch"] })
+    let notified = 0
+    mcp.client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => void notified++)
+    try {
+      await until(() => mcp.stderr().includes("no built skill to watch"), "the watch to start")
+      const before = (await mcp.client.listResources()).resources.map((r) => r.uri)
+      expect(before).toContain("skill://project/demo/SKILL.md")
+      put(join(sb.work, ".skillc/skills/added/SKILL.md"), SKILL("added", "bravo"))
+      await until(() => notified > 0, "a list change for the added skill")
+      expect((await mcp.client.listResources()).resources.map((r) => r.uri)).toContain("skill://project/added/SKILL.md")
+      const seen = notified
+      rmSync(join(sb.work, ".skillc/skills/demo"), { recursive: true })
+      await until(() => notified > seen, "a list change for the removed skill")
+      expect((await mcp.client.listResources()).resources.map((r) => r.uri)).not.toContain("skill://project/demo/SKILL.md")
     } finally {
       await mcp.close()
     }
