@@ -74,7 +74,45 @@ export const pathWords = (text: string, file: string): ReadonlyArray<PathWord> =
     const bare = mention.rooted !== true && !mention.text.includes("/") && !mention.text.includes("\\")
     if ((fromRoot !== undefined && fromRoot !== "") || (beside !== undefined && beside !== "")) words.push({ fromRoot, beside, ...(bare ? { bare: true as const } : {}) })
   }
+  for (const module of pythonImports(scanned)) {
+    if (seen.has(module.path)) continue
+    seen.add(module.path)
+    words.push({ fromRoot: module.path, beside: undefined, ...(module.bare ? { bare: true as const } : {}) })
+  }
   return words
+}
+
+/** A Python `import` or `from … import` line (an absolute import: a relative one's base is the importing file, not the section's). */
+const PYTHON_IMPORT = /^[ \t>]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+\(?([\w \t,]+)|import[ \t]+([A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?)*))/gm
+
+/**
+ * The skill files a section's Python imports may name: `from core.gif_builder import GIFBuilder` names
+ * `core/gif_builder.py` (or the package `core/gif_builder/__init__.py`), and a name it imports may be a
+ * module of that package (`from core import frame_composer`: `core/frame_composer.py`). slack-gif-creator's
+ * sections import its own `core` package so; the agent that read them through `skc show` was told of no
+ * file, and its deployed folder holds the stub alone. A one-word module (`import helpers`) is a file name
+ * alone (`bare`): the skill's one `helpers.py`, wherever it is. Standard modules name no file of a skill.
+ */
+const pythonImports = (text: string): ReadonlyArray<{ readonly path: string; readonly bare: boolean }> => {
+  const out: Array<{ path: string; bare: boolean }> = []
+  const moduleFiles = (dotted: string) => {
+    const parts = dotted.split(".")
+    if (parts.some((p) => p === "")) return
+    const path = parts.join("/")
+    out.push({ path: `${path}.py`, bare: parts.length === 1 }, { path: `${path}/__init__.py`, bare: false })
+  }
+  for (const m of text.matchAll(PYTHON_IMPORT)) {
+    if (m[1] !== undefined) {
+      moduleFiles(m[1])
+      for (const name of (m[2] ?? "").split(",")) {
+        const imported = name.trim().split(/[ \t]+/)[0] ?? ""
+        if (/^[A-Za-z_]\w*$/.test(imported)) out.push({ path: `${m[1].split(".").join("/")}/${imported}.py`, bare: false })
+      }
+    } else if (m[3] !== undefined) {
+      for (const part of m[3].split(",")) moduleFiles(part.trim().split(/[ \t]+/)[0] ?? "")
+    }
+  }
+  return out
 }
 
 /**

@@ -28,6 +28,26 @@ describe("filesNamed (P7)", () => {
     expect(named("`${CLAUDE_SKILL_DIR}/../etc/passwd` and ${CLAUDE_SKILL_DIR}")).toEqual({ paths: [], more: 0 })
   })
 
+  it("a Python import names the skill's module file (slack-gif-creator's `from core.gif_builder import GIFBuilder`)", () => {
+    const files = new Set([...FILES, "core/gif_builder.py", "core/frame_composer.py", "core/__init__.py", "scripts/helpers.py", "lib/pkg/__init__.py"])
+    const text = [
+      "```python",
+      "from core.gif_builder import GIFBuilder",
+      "from core import frame_composer, missing_one",
+      "import helpers as h, os",
+      "import lib.pkg",
+      "from __future__ import annotations",
+      "from .relative import x",
+      "```"
+    ].join("\n")
+    expect(filesNamed(pathWords(text, "SKILL.md"), "SKILL.md", files)).toEqual({
+      paths: ["core/gif_builder.py", "core/__init__.py", "core/frame_composer.py", "scripts/helpers.py", "lib/pkg/__init__.py"],
+      more: 0
+    })
+    // Prose that says "import" names nothing.
+    expect(filesNamed(pathWords("You can import the data from core into a sheet.", "SKILL.md"), "SKILL.md", files)).toEqual({ paths: [], more: 0 })
+  })
+
   it("a file name alone names the skill's one file of that name (a list under **examples/**), never one of two", () => {
     const files = new Set([...FILES, "examples/console_logging.py", "examples/run.py", "scripts/run.py"])
     const text = "- **examples/** - patterns:\n  - `console_logging.py` - capture logs\n  - `run.py` - two of that name"
