@@ -31,7 +31,7 @@ export const showCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ show, ShowInput, showLogArgs }, { renderShowText, namedFilesNote, namedFilesAfter, shellCommandsNote, withoutServerDir }] = await Promise.all([
+    const [{ show, ShowInput, showLogArgs }, { renderShowText, namedFilesNote, namedFilesAfter, shellCommandsNote, textAboveNote, withoutServerDir }] = await Promise.all([
       import("../app/search/show.js"),
       import("../render/show.js")
     ])
@@ -56,7 +56,7 @@ export const showCommand = defineCommand({
         // And the `!` commands of a SKILL.md section, which Claude Code runs only in the file it loads (the stub).
         // A section cut by --max-lines: the flag that reads on (the RFC's "... (N more lines)" ends stdout).
         const more = result.next_line === undefined ? undefined : `the section goes on: --from-line ${result.next_line} shows its next lines`
-        const notes = [namedFilesNote(result, "cli"), shellCommandsNote(result, "cli"), more].filter((n) => n !== undefined)
+        const notes = [textAboveNote(result, "cli"), namedFilesNote(result, "cli"), shellCommandsNote(result, "cli"), more].filter((n) => n !== undefined)
         return notes.length === 0 ? printText(renderShowText(result)) : Effect.andThen(printText(renderShowText(result)), printStderr(notes.join("\n")))
       },
       mcp: {
@@ -68,7 +68,8 @@ export const showCommand = defineCommand({
           // The RFC's "... (N more lines)" ends the content; the way to the rest, for an agent, after it.
           // The next page starts at the line after the last one shown (`from_line`, a line of the file).
           const rest = result.next_line !== undefined ? [`the section goes on: call skc_show again with from_line=${result.next_line} (and max_lines) for its next lines`] : []
-          return [...namedFilesAfter(result, ctx), ...(shell === undefined ? [] : [shell]), ...rest]
+          const above = textAboveNote(result, "tools")
+          return [...(above === undefined ? [] : [above]), ...namedFilesAfter(result, ctx), ...(shell === undefined ? [] : [shell]), ...rest]
         }
       }
     }

@@ -88,6 +88,18 @@ export const shellCommandsNote = (result: { readonly file: string; readonly cont
   )
 }
 
+/**
+ * Where the text above the file's first heading is, when the section shown is that heading's (`before_heading`):
+ * no section holds it, and a reference often opens with its most important line there.
+ */
+export const textAboveNote = (result: Pick<ShowResult, "skill" | "file" | "before_heading">, reader: NamedFilesReader): string | undefined => {
+  const above = result.before_heading
+  if (above === undefined) return undefined
+  const span = above.from_line === above.to_line ? `line ${above.from_line}` : `lines ${above.from_line}–${above.to_line}`
+  const step = stepText(openStep(result.skill, result.file, above.to_line), reader === "cli" ? "cli" : "tools")
+  return visibleMessage(`${reader === "cli" ? "note: " : ""}${result.file} has text above this heading (${span}) that no section holds; read it with: ${step}`)
+}
+
 /** The MCP structured content of a result naming the skill's files: a team server's leaves out its own directory. */
 export const withoutServerDir = (result: NamedFiles, ctx: RenderContext): Record<string, unknown> => {
   if (ctx.remote !== true || result.base_dir === undefined) return { ...result }

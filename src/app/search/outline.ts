@@ -10,6 +10,7 @@ import { InternalError } from "../../domain/errors.js"
 import { fitOutline, OutlineTruncation } from "../../domain/outlineBudget.js"
 import { scanMarkdown } from "../../domain/markdown/model.js"
 import { splitLines } from "../../domain/markdown/lines.js"
+import { textBeforeHeadings } from "../../domain/markdown/preamble.js"
 import { estimateTokens, sectionTokens } from "../../domain/protocol/tokens.js"
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { FileSystem } from "../../ports/FileSystem.js"
@@ -125,14 +126,6 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   }
   return result
 })
-
-/** The lines of body text above a file's first heading (1-based, from its first non-blank one), or undefined. */
-const textBeforeHeadings = (lines: ReadonlyArray<string>, bodyStartLine: number, firstHeadingLine: number) => {
-  for (let line = bodyStartLine; line < firstHeadingLine; line++) {
-    if ((lines[line - 1] ?? "").trim() !== "") return { from_line: line, to_line: firstHeadingLine - 1 }
-  }
-  return undefined
-}
 
 /** The `args` of an `outline` row (DECISIONS #18). */
 export const outlineLogArgs = (input: OutlineInput) => ({ level: input.level, ...(input.file === undefined ? {} : { file: input.file }) })

@@ -10,6 +10,7 @@ import { Path } from "effect/Path"
 import { isAscii } from "../../domain/ascii.js"
 import { InternalError, InvalidOption, SectionNotFound, Warning, type HeadingPlace } from "../../domain/errors.js"
 import { splitLines } from "../../domain/markdown/lines.js"
+import { preambleAbove } from "../../domain/markdown/preamble.js"
 import { argumentNames } from "../../domain/agents/claudeBody.js"
 import { matchSection, matchSectionWithArguments, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
 import { warn } from "../../ports/Diagnostics.js"
@@ -67,7 +68,9 @@ export const ShowResult = Schema.Struct({
   /** When `max_lines` cut the section: the `from_line` of its next page. */
   next_line: Schema.optional(Schema.Int),
   /** The skill's files the section names and where they are (docs/decisions.md P7). */
-  ...NamedFilesFields
+  ...NamedFilesFields,
+  /** When the section is its file's first and text stands above it (no section holds that text): its lines. */
+  before_heading: Schema.optional(Schema.Struct({ from_line: Schema.Int, to_line: Schema.Int }))
 })
 export type ShowResult = typeof ShowResult.Type
 
@@ -175,7 +178,10 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
       })
     )
   }
-  const lines = splitLines(source).slice(from - 1, heading.end_line - 1)
+  const fileLines = splitLines(source)
+  const lines = fileLines.slice(from - 1, heading.end_line - 1)
+  // Text above the file's first heading is in no section: the section that follows it names where it is.
+  const preamble = input.from_line === undefined ? preambleAbove(fileLines, heading.start_line) : undefined
   const cut = truncateLines(lines, input.max_lines)
   const shown = cut.lines.join("\n")
   // The skill's files the lines shown name (P7): the file list is read only when a word may be a path.
@@ -198,7 +204,8 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     truncated: cut.omitted > 0,
     ...(input.from_line === undefined ? {} : { from_line: from }),
     ...(cut.omitted > 0 ? { next_line: from + cut.lines.length } : {}),
-    ...namedFilesFields(named, skill, shown)
+    ...namedFilesFields(named, skill, shown),
+    ...(preamble === undefined ? {} : { before_heading: preamble })
   }
   return result
 }, Effect.scoped)
