@@ -66,6 +66,9 @@ export const openStep = (skill: string, path: string, maxLines?: number, fromLin
   args: [skill, path, ...(fromLine === undefined ? [] : ["--from-line", String(fromLine)]), ...(maxLines === undefined ? [] : ["--max-lines", String(maxLines)])]
 })
 
+/** A skill's rebuild (E002's next step). */
+export const buildStep = (skill: string): NextStep => ({ tool: "build", params: [["skill", skill]], args: [skill] })
+
 /** The skill's headings, and a search of its text: where an agent goes when no heading is close (E020). */
 export const outlineStep = (skill: string): NextStep => ({ tool: "outline", params: [["skill", skill]], args: [skill] })
 

@@ -26,6 +26,7 @@
 import { didYouMean } from "../domain/suggest.js"
 import { reasonWithoutBuildCommand } from "../render/search.js"
 import { renderError, SkillNotFound, type SkcError } from "../domain/errors.js"
+import { buildStep, stepText } from "../domain/nextStep.js"
 
 /** Where a failed call's text goes besides its agent: the server's stderr, `key` limiting how often. */
 export type OperatorLine = (key: string, line: string) => void
@@ -64,6 +65,11 @@ export const toolErrorText = (error: SkcError, context: ToolErrorContext): strin
       `${context.tool}: skill '${error.skill}'${of}: search index unusable (${error.reason}): clients cannot read it until 'skc build ${error.skill}' is run here (or 'skc build --watch' beside the server)`
     )
     return `${renderError(error, "tools")}\n  ${OPERATOR_BUILDS}`
+  }
+  // The RFC-0005 template names the shell command; the client is given the tool call that rebuilds too, as
+  // every other error's next step over MCP is one (and `skc` may not be on its PATH: an npx configuration).
+  if (error._tag === "IndexUnusable" && !PASSING.has(error.reason) && context.served.has("skc_build")) {
+    return `${renderError(error, "tools")}\n  rebuild it with: ${stepText(buildStep(error.skill), "tools")}`
   }
   return renderError(error, "tools")
 }

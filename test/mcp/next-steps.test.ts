@@ -9,7 +9,7 @@ import { makeMemoryFileSystem } from "../../src/adapters/memory/MemoryFileSystem
 import { openFile } from "../../src/app/search/open.js"
 import { outline } from "../../src/app/search/outline.js"
 import { sources } from "../../src/app/search/sources.js"
-import { renderError, SectionNotFound, type SkcError } from "../../src/domain/errors.js"
+import { IndexUnusable, renderError, SectionNotFound, type SkcError } from "../../src/domain/errors.js"
 import { NotServed, withToolStep } from "../../src/mcp/skillResources.js"
 import { toolErrorText } from "../../src/mcp/toolErrors.js"
 import { memoryLayer } from "../helpers/worlds.js"
@@ -119,5 +119,19 @@ describe("a skill the extension does not serve (resources/read, skills/get)", ()
     // The skill's root (a directory read) and a URI of another skill name its SKILL.md.
     expect(withToolStep(e, SERVED, "skill://agent-project/claude-api")).toContain(`path="SKILL.md"`)
     expect(withToolStep(e, SERVED, "skill://agent-project/other/x.md")).toContain(`skill="claude-api" path="SKILL.md"`)
+  })
+})
+
+describe("E002 over MCP names the skc_build call beside the RFC-0005 template (sixtieth pass: it alone kept the shell command)", () => {
+  const e = new IndexUnusable({ skill: "pdf", reason: "sources changed" })
+  it("on stdio, when skc_build is served", () => {
+    expect(toolErrorText(e, { served: new Set([...SERVED, "skc_build"]), remote: false, tool: "skc_show" })).toBe(
+      "error[E002]: search index unusable; run 'skc build pdf' to rebuild\n  rebuild it with: skc_build skill=\"pdf\""
+    )
+  })
+  it("not when it is not served (--only, or a team server, whose operator builds), nor for an index being made on first use", () => {
+    expect(toolErrorText(e, { served: SERVED, remote: false, tool: "skc_show" })).toBe("error[E002]: search index unusable; run 'skc build pdf' to rebuild")
+    expect(toolErrorText(e, { served: new Set([...SERVED, "skc_build"]), remote: true, tool: "skc_show" })).not.toContain("skc_build")
+    expect(toolErrorText(new IndexUnusable({ skill: "pdf", reason: "being indexed" }), { served: new Set([...SERVED, "skc_build"]), remote: false, tool: "skc_show" })).not.toContain("skc_build")
   })
 })
