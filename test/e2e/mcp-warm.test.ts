@@ -10,7 +10,8 @@ import { sandbox } from "../helpers/cli.js"
 import { builtDemoSession, connectMcp, type McpSession } from "../helpers/mcpClient.js"
 
 const SKILL = "---\nname: demo\ndescription: A skill for tests. Use when testing.\n---\n\n# Demo\n\n## Setup\n\nalpha setup text\n"
-const E002 = "error[E002]: search index unusable; run 'skc build demo' to rebuild"
+// Over MCP the RFC-0005 template is followed by the tool call that rebuilds (the session serves skc_build).
+const E002 = "error[E002]: search index unusable; run 'skc build demo' to rebuild\n  rebuild it with: skc_build skill=\"demo\""
 
 describe("issue 16 skc mcp keeps staleness state between calls (DECISIONS #22)", () => {
   const demo = builtDemoSession({ "SKILL.md": SKILL, "references/a.md": "# A\n\nbravo text\n" })
