@@ -346,6 +346,33 @@ describe("a skill path the approval cannot pin never runs the project's file of 
     expect(ok.code).toBe(0)
     expect(ok.stdout).toContain("SKILL-OK")
   }, 60_000)
+
+  it("a script named by a path out of the skill (`bash ../outside/x.sh`) never runs: E012, as a program out of it (sixtieth pass)", async () => {
+    // Run from the project's directory, `../outside/ext.sh` was the file beside the project: it ran, and an edit
+    // of it after approval ran without a prompt, as the approval never hashed it.
+    const w = world()
+    const dir = join(w.store, "up")
+    mkdirSync(dir, { recursive: true })
+    const outside = join(w.work, "..", "outside")
+    mkdirSync(outside, { recursive: true })
+    writeFileSync(join(outside, "ext.sh"), "echo OUTSIDE-RAN\n")
+    writeFileSync(join(outside, "ext.js"), "console.log('OUTSIDE-RAN')\n")
+    const tool = (name: string, command: string) => [`### ${name}`, "", `Runs ${name}.`, "", "#### Command", "", "```sh", command, "```", ""]
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      [
+        "---", "name: up", "description: Up. Use when testing.", "version: 1.0.0", "read_only: true", "---", "",
+        ...tool("updir", "bash ../outside/ext.sh"), ...tool("updot", "sh ./../outside/ext.sh"), ...tool("upreq", "node --require=../outside/ext.js -e 1")
+      ].join("\n")
+    )
+    expect((await w.runAsync(["approve", "up", "--yes"])).code).toBe(0)
+    for (const [name, word] of [["updir", "../outside/ext.sh"], ["updot", "./../outside/ext.sh"], ["upreq", "../outside/ext.js"]] as const) {
+      const r = await w.runAsync(["run", "up", name])
+      expect(r.code, name).toBe(1)
+      expect(r.stdout, name).not.toContain("OUTSIDE-RAN")
+      expect(r.stderr, name).toBe(`error[E012]: path escapes skill root: '${word}'\n`)
+    }
+  }, 60_000)
 })
 
 describe("docs/tool-skills.md: the access log keeps no argument's value", () => {

@@ -164,7 +164,7 @@ const refuseUnpinnable = (loaded: LoadedToolSkill, tool: { readonly name: string
   const hit = command === undefined ? undefined : namedFileCandidates([command]).find((w) => w !== command.program && loaded.escaping.has(w))
   if (hit === undefined) return Effect.void
   const what = loaded.escaping.get(hit)!
-  if (what.kind === "link") return Effect.fail(new PathEscapes({ path: hit }))
+  if (what.kind !== "missing") return Effect.fail(new PathEscapes({ path: hit }))
   return Effect.fail(
     new UsageError({
       message: `tool '${tool.name}' runs '${hit}', ${what.why}: run from the project's directory, a file of the project of that name would run instead, unapproved`,

@@ -54,9 +54,9 @@ export interface LoadedToolSkill extends ParsedToolSkill {
   readonly escaping: ReadonlyMap<string, UnpinnablePath>
 }
 
-/** A word of a command skc cannot pin to a file inside the skill: a link out of it (E012), or a script it lacks. */
+/** A word of a command skc cannot pin to a file inside the skill: a link or a path out of it (E012), or a script it lacks. */
 export interface UnpinnablePath {
-  readonly kind: "link" | "missing"
+  readonly kind: "link" | "outside" | "missing"
   readonly why: string
 }
 
@@ -148,7 +148,13 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
   const code = new Set(parsed.skill.tools.flatMap((t) => (t.command === undefined ? [] : codeWords(t.command))))
   for (const name of namedFileCandidates(parsed.skill.tools.map((t) => t.command))) {
     const joined = path.resolve(root, name)
-    if (!inside(joined)) continue
+    if (!inside(joined)) {
+      // Code named by a path out of the skill (`sh ../outside/x.sh`, `node --require=../x.js`): run from the
+      // project's directory it named a file beside the project, unhashed, under the skill's approval (a probe:
+      // edited after approval, it ran without a prompt). Refused as a program out of the skill is (E012).
+      if (code.has(name) && looksLikeScriptPath(name) && !path.isAbsolute(name)) escaping.set(name, { kind: "outside", why: "a path leading out of the skill" })
+      continue
+    }
     const real = yield* fs.realPath(joined).pipe(unseenAs(undefined))
     if (real === undefined) {
       // A link in the skill whose target is gone (or leads nowhere) is no file of the skill's either.
