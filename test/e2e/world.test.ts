@@ -7,7 +7,7 @@
 import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { BIN, sandbox } from "../helpers/cli.js"
@@ -298,6 +298,35 @@ describe("issue 12 item 5: --watch", () => {
       rmSync(join(sb.work, ".skillc/skills/demo"), { recursive: true })
       await until(() => notified > seen, "a list change for the removed skill")
       expect((await mcp.client.listResources()).resources.map((r) => r.uri)).not.toContain("skill://project/demo/SKILL.md")
+    } finally {
+      await mcp.close()
+    }
+  })
+
+  it("an editor's save caught mid-way (SKILL.md renamed aside, vim's default) is never answered from the deployed stub", async () => {
+    const sb = sandbox()
+    const src = join(sb.work, ".skillc/skills/demo/SKILL.md")
+    put(src, SKILL("demo", "alpha"))
+    expect(sb.run(["build", "demo"]).code).toBe(0)
+    expect(existsSync(join(sb.work, ".claude/skills/demo/SKILL.md"))).toBe(true)
+    renameSync(src, `${src}~`)
+    // Without a watcher: E010 for the store skill, not the stub's headings as if they were the skill.
+    const cli = sb.run(["search", "demo", "alpha"])
+    expect(cli.code).toBe(1)
+    expect(cli.stderr).toContain("error[E010]")
+    renameSync(`${src}~`, src)
+    // Under --watch the call waits for the watcher and answers from the skill once its SKILL.md is back.
+    const mcp = await connectMcp({ cwd: sb.work, home: sb.home, flags: ["--watch"] })
+    try {
+      await until(() => mcp.stderr().includes("watching demo"), "the watch to start")
+      renameSync(src, `${src}~`)
+      const call = mcp.call("skc_search", { skill: "demo", query: "alpha" })
+      setTimeout(() => renameSync(`${src}~`, src), 150)
+      const r = await call
+      expect(r.isError, textOf(r)).toBeFalsy()
+      const results = (r.structuredContent as { results: Array<{ section: string }> }).results
+      expect(results.length).toBeGreaterThan(0)
+      expect(results.map((x) => x.section)).not.toContain("Top Sections")
     } finally {
       await mcp.close()
     }

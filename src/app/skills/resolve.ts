@@ -23,6 +23,7 @@ import { NotASkill, SkillNotFound, Warning } from "../../domain/errors.js"
 import { closest } from "../../domain/suggest.js"
 import { quoteArg } from "../../domain/tools/template.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { PendingRebuild } from "../../ports/PendingRebuild.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
 import { Settings, servedGlobalSkills, type Stores } from "../shared/index.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
@@ -174,6 +175,27 @@ const unicodeTwinName = Effect.fnUntraced(function* (skill: string) {
   return twins.size === 1 ? [...twins][0] : undefined
 })
 
+/** How long, at most, a watched store skill's SKILL.md is looked for again once the watcher has seen it gone. */
+const SAVE_GAP_MS = 1_000
+const SAVE_GAP_STEP_MS = 50
+
+/**
+ * Whether a watched store skill's SKILL.md is back: the watcher settles first (false at once without one,
+ * or when it does not watch `dir`), then the file is looked for every SAVE_GAP_STEP_MS up to SAVE_GAP_MS.
+ * The watcher's own rebuild of the gap fails at once (no SKILL.md), so its settling alone came back before
+ * the editor had written the new file.
+ */
+const backUnderWatch = <E, R>(dir: string, probe: (dir: string) => Effect.Effect<boolean, E, R>) =>
+  Effect.gen(function* () {
+    const watched = yield* Effect.flatMap(Effect.service(PendingRebuild), (pending) => pending.settle([dir]))
+    if (!watched) return false
+    for (let waited = 0; waited < SAVE_GAP_MS; waited += SAVE_GAP_STEP_MS) {
+      if (yield* probe(dir)) return true
+      yield* Effect.sleep(SAVE_GAP_STEP_MS)
+    }
+    return yield* probe(dir)
+  })
+
 const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: ResolveOptions) {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -212,17 +234,30 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
     ] as const) {
       if (store === undefined) continue
       const dir = path.join(store, skill)
-      if (yield* probe(dir)) {
+      // A store skill whose SKILL.md is gone for a moment (an editor's save: vim renames it to `SKILL.md~`, then
+      // writes the new one): under `--watch` the call waits for the watcher's rebuild and looks again, as a
+      // stale index's call does (docs/mcp.md "Calls wait for the pending rebuild"); without one it settles at once.
+      if ((yield* probe(dir)) || (dirWithoutSkillMd === dir && (yield* backUnderWatch(dir, probe)))) {
         const resolved = yield* describeSkillDir(dir, scope)
         yield* verbose(`resolved '${skill}' in the ${scope} store: ${resolved.sourceDir}; runtime ${resolved.runtimeDir}`)
         return resolved
       }
     }
   }
+  // The store directory found without SKILL.md, if any: its deployed stub is no answer for it.
+  const storeDirWithoutSkillMd = dirWithoutSkillMd
   let unusable: { readonly entry: string; readonly reason: string } | undefined
   if (isStoreName(skill) && options.agentDirs !== false) {
     const found = yield* resolveInAgentDirs(skill)
-    if (found._tag === "Resolved") return found.skill
+    // The stub skc deployed from that very store directory: served, it answered searches with the stub's own
+    // headings as if they were the skill (an editor's save caught mid-way: no error, wrong content). The
+    // source is there without its SKILL.md, which E010 below says.
+    const stubOfMissing =
+      found._tag === "Resolved" && storeDirWithoutSkillMd !== undefined && found.skill.missingSource !== undefined
+        ? (yield* fs.realPath(storeDirWithoutSkillMd).pipe(unseenAs(storeDirWithoutSkillMd))) === found.skill.missingSource ||
+          storeDirWithoutSkillMd === found.skill.missingSource
+        : false
+    if (found._tag === "Resolved" && !stubOfMissing) return found.skill
     if (found.dirWithoutSkillMd !== undefined) dirWithoutSkillMd ??= found.dirWithoutSkillMd
     unusable = found.unusable
   }
