@@ -50,6 +50,31 @@ describe("issue 29 item 5: watch modes", () => {
     }).pipe((e) => inWorld(w, e))
   })
 
+  it.effect("a save landing during the rebuild a call waited for: the call waits again, not E002 (sixtieth pass)", () => {
+    const w = memoryWorld({ files: { [SRC]: SKILL("alpha") } })
+    const events: Array<WatchEvent> = []
+    const hub = makeRebuildHub()
+    // The editor saves again right after the watcher's first rebuild for the call: that index is stale at once.
+    let settles = 0
+    const savingAgain = {
+      settle: (dirs: ReadonlyArray<string>) =>
+        hub.service.settle(dirs).pipe(Effect.tap(() => Effect.sync(() => void (++settles === 1 && w.fs.seed({ [SRC]: SKILL("yankee") })))))
+    }
+    return Effect.gen(function* () {
+      const stop = yield* Deferred.make<void>()
+      const fiber = yield* Effect.forkChild(
+        watchBuild({ skills: ["demo"] }, { intervalMs: 3_600_000, hub, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
+      )
+      yield* turnsUntil(() => events.length === 1)
+      w.fs.seed({ [SRC]: SKILL("zulu") })
+      const found = yield* search({ skill: "demo", query: "yankee" }).pipe(Effect.provideService(PendingRebuild, savingAgain))
+      expect(settles).toBe(2)
+      expect(found.results.length).toBeGreaterThan(0)
+      yield* Deferred.succeed(stop, undefined)
+      yield* Fiber.join(fiber)
+    }).pipe((e) => inWorld(w, e))
+  })
+
   it.effect("a skill not watched keeps its E002 at once", () => {
     const w = memoryWorld({ files: { [SRC]: SKILL("alpha") } })
     const hub = makeRebuildHub()

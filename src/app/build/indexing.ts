@@ -863,14 +863,22 @@ export const openForQueryOnDemand = (skill: ResolvedSkill, options: Pick<OpenOpt
     ? openOrIndex(skill, options)
     : skill.scope === "path"
       ? openForQuery(skill, options).pipe(Effect.catchTag("IndexUnusable", () => openPathSkill(skill, options)))
-      : openForQuery(skill, options).pipe(
-        // A watcher of this process about to rebuild the skill (`mcp --watch`): wait for it, bounded, then look again (issue 29 item 5).
-        Effect.catchTag("IndexUnusable", (e) =>
-          Effect.flatMap(Effect.service(PendingRebuild), (pending) => pending.settle([skill.sourceDir, skill.canonicalSourceDir])).pipe(
-            Effect.flatMap((settled) => (settled ? openForQuery(skill) : Effect.fail(e)))
-          )
-        )
-      )
+      : openForQuery(skill, options).pipe(Effect.catchTag("IndexUnusable", (e) => afterPendingRebuild(skill, e, SETTLE_ROUNDS)))
+
+/**
+ * How many times a call waits for its watcher's rebuild: a save landing while the watcher rebuilds for an
+ * earlier one (an editor saving twice in a moment) leaves the index stale again after that rebuild, and
+ * one wait answered E002 for a build the watcher was about to run anyway (an editor-saves probe).
+ */
+const SETTLE_ROUNDS = 3
+
+/** A watcher of this process about to rebuild the skill (`mcp --watch`): wait for it, bounded, then look again (issue 29 item 5). */
+const afterPendingRebuild = (skill: ResolvedSkill, e: IndexUnusable, rounds: number): ReturnType<typeof openForQuery> =>
+  Effect.flatMap(Effect.service(PendingRebuild), (pending) => pending.settle([skill.sourceDir, skill.canonicalSourceDir])).pipe(
+    Effect.flatMap((settled) =>
+      !settled ? Effect.fail(e) : rounds <= 1 ? openForQuery(skill) : openForQuery(skill).pipe(Effect.catchTag("IndexUnusable", (again) => afterPendingRebuild(skill, again, rounds - 1)))
+    )
+  )
 
 /** A foreign skill's index in its cache directory, built or rebuilt on demand. */
 const openOrIndex = (skill: ResolvedSkill, options: Pick<OpenOptions, "settled">) =>
