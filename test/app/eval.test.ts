@@ -55,6 +55,27 @@ describe("skc eval, match judge", () => {
       expect(lenient.passed).toBe(true)
     }).pipe(Effect.provide(Layer.merge(memoryLayer({ files }), noRunner))))
 
+  it.effect("--min-pass is met by the exact rate, not the printed one: 2 of 3 (0.667) is below 0.6669 (sixtieth pass)", () =>
+    Effect.gen(function* () {
+      const r = yield* evaluate({ skills: ["docx"], min_pass: 0.6669 })
+      const docx = r.skills[0]!
+      expect(docx).toMatchObject({ queries: 3, passed: 2, pass_rate: 0.667, meets_min_pass: false })
+      expect(r.passed).toBe(false)
+      expect((yield* evaluate({ skills: ["docx"], min_pass: 0.6666 })).skills[0]!.meets_min_pass).toBe(true)
+    }).pipe(
+      Effect.provide(
+        Layer.merge(
+          memoryLayer({
+            files: {
+              ...files,
+              "/proj/.claude/skills/docx/evals/triggers.json": set(["edit a Word document with tracked changes", "create a docx file", "merge two PDF files"], [])
+            }
+          }),
+          noRunner
+        )
+      )
+    ))
+
   it.effect("a skill named by path joins what the agent sees; its neighbours take part in the ranking", () =>
     Effect.gen(function* () {
       const r = yield* evaluate({ skills: ["/elsewhere/forms"] })

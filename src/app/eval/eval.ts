@@ -592,7 +592,8 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
       skill: t.name,
       path: t.path,
       files: t.files,
-      meets_min_pass: metrics.pass_rate >= minPass,
+      // The exact rate, not the printed one (rounded to 3 places): 2 of 3 (0.667 printed) is below 0.6669.
+      meets_min_pass: (metrics.queries === 0 ? 0 : metrics.passed / metrics.queries) >= minPass,
       manual_only: t.manual,
       ...(t.conditional ? { conditional: true as const } : {}),
       ...metrics,
