@@ -536,7 +536,7 @@ export type SkcWarning =
       /** The skill as the caller named it: the second line then ends with the show of the next place. */
       readonly skill?: string
     }
-  | { readonly _tag: "LoggingDisabled"; readonly code: "W002"; readonly unrecorded?: string; readonly noFallback?: boolean }
+  | { readonly _tag: "LoggingDisabled"; readonly code: "W002"; readonly unrecorded?: string; readonly noFallback?: boolean; readonly why?: string }
   | { readonly _tag: "StaleLocalLogs"; readonly code: "W003"; readonly skill: string }
   | {
       readonly _tag: "LintWarning"
@@ -559,11 +559,12 @@ export const Warning = {
     ...(skill === undefined ? {} : { skill })
   }),
   /** `noFallback`: the row has no fallback log (a cross-skill question goes to the global log alone). */
-  loggingDisabled: (unrecorded?: string, noFallback?: boolean): SkcWarning => ({
+  loggingDisabled: (unrecorded?: string, noFallback?: boolean, why?: string): SkcWarning => ({
     _tag: "LoggingDisabled",
     code: "W002",
     ...(unrecorded === undefined ? {} : { unrecorded }),
-    ...(noFallback === true ? { noFallback } : {})
+    ...(noFallback === true ? { noFallback } : {}),
+    ...(why === undefined ? {} : { why })
   }),
   staleLocalLogs: (skill: string): SkcWarning => ({ _tag: "StaleLocalLogs", code: "W003", skill }),
   lint: (ruleId: string, ruleName: string, message: string): SkcWarning => ({ _tag: "LintWarning", code: "W300", ruleId, ruleName, message }),
@@ -618,7 +619,7 @@ export const warningText = (w: SkcWarning, style: StepStyle = "cli"): string => 
       return `multiple matches for '${w.section}'; showing first${w.places === undefined || w.places.length < 2 ? "" : `\n  ${whichShown(w.places, w.section, w.skill, style)}`}`
     case "LoggingDisabled":
       // RFC-0007:C-LOGGING's line, then what it means for this call: its row is in no log, so no sync brings it.
-      return `logging disabled; run 'skc sync' after session to merge logs${w.unrecorded === undefined ? "" : `\n  ${w.unrecorded} was not recorded: ${w.noFallback === true ? "its log could not be written, and it has no fallback" : "neither its log nor the fallback in this directory could be written"}`}`
+      return `logging disabled; run 'skc sync' after session to merge logs${w.unrecorded === undefined ? "" : `\n  ${w.unrecorded} was not recorded: ${w.noFallback === true ? "its log could not be written, and it has no fallback" : "neither its log nor the fallback in this directory could be written"}${w.why === undefined ? "" : ` (${w.why})`}`}`
     case "StaleLocalLogs":
       return `stale local logs for '${w.skill}'; run 'skc sync' to upload`
     case "LintWarning":

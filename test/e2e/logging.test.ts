@@ -160,6 +160,19 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     expect(f.stderr).toContain("warning[W002]")
   })
 
+  it("RFC-0005:C-CODES W002 names a project too deep for SQLite's paths as its cause (sixtieth pass: every command said W002, sync could not help)", () => {
+    const sb = sandbox()
+    const deep = join(sb.work, "c".repeat(240), "d".repeat(240))
+    const src = join(deep, ".skillc", "skills", "demo")
+    mkdirSync(src, { recursive: true })
+    writeFileSync(join(src, "SKILL.md"), skillMd("demo"))
+    const r = sb.run(["stats", "demo", "--group-by", "files"], deep)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toMatch(
+      /the stats of 'demo' was not recorded: neither its log nor the fallback in this directory could be written \(its path is \d+ bytes; SQLite opens paths of at most 512: use a shorter directory\)\n$/
+    )
+  })
+
   it("RFC-0007:C-LOGGING a corrupt primary database is not fatal: moved aside with a warning, the row goes to a fresh primary (issue 19)", () => {
     const p = project()
     mkdirSync(join(p.work, ".skillc", "runtime", "demo", ".skillc-meta"), { recursive: true })

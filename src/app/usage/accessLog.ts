@@ -345,7 +345,7 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
     if (first._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
     if (fallback === undefined) {
       yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message})`)
-      return yield* diagnostics.warn(Warning.loggingDisabled(what, true))
+      return yield* diagnostics.warn(Warning.loggingDisabled(what, true, knownCause(first.failure.message)))
     }
     yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message}); trying ${fallback}`)
     // `skc sync` renames the fallback directory aside while agents write to it (RFC-0007:C-SYNC): an append
@@ -361,9 +361,15 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
     }
     if (second._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
     yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
-    yield* diagnostics.warn(Warning.loggingDisabled(what))
+    yield* diagnostics.warn(Warning.loggingDisabled(what, false, knownCause(second.failure.message)))
   }).pipe(Effect.catchCause(unrecorded(what)))
 }
+
+/**
+ * The cause W002 names, when it is one the user can act on and holds no path: a directory too deep for
+ * SQLite (a project at a long path logged nothing, every command said W002, and `skc sync` could not help).
+ */
+const knownCause = (message: string): string | undefined => /its path is \d+ bytes; SQLite opens paths of at most \d+: use a shorter directory/.exec(message)?.[0]
 
 /** What a use case ended with, for `argsOf`. */
 export type Outcome<A, E> = { readonly _tag: "Success"; readonly value: A } | { readonly _tag: "Failure"; readonly error: E | undefined }
