@@ -117,10 +117,14 @@ export class InvalidFrontmatter extends Schema.TaggedError<InvalidFrontmatter>()
 }
 
 /** E012: a path or symlink would leave the skill root. */
-export class PathEscapes extends Schema.TaggedError<PathEscapes>()("PathEscapes", { path: Schema.String }) {
+export class PathEscapes extends Schema.TaggedError<PathEscapes>()("PathEscapes", { path: Schema.String, vcs: Schema.optional(Schema.String) }) {
   readonly code = "E012" as const
   get text(): string {
     return `path escapes skill root: '${this.path}'`
+  }
+  /** `vcs`: the path is inside the skill but through a version-control directory, which the template's words do not say. */
+  get detail(): ReadonlyArray<string> {
+    return this.vcs === undefined ? [] : [`'${this.vcs}' is a version-control directory: no file under it is part of the skill`]
   }
 }
 

@@ -57,7 +57,8 @@ export const IGNORED_DIRS: ReadonlySet<string> = new Set([".git", ".jj", ".hg", 
 export type SkillPathCheck =
   | { readonly _tag: "Inside"; readonly rel: string; readonly trailingSlash: boolean }
   | { readonly _tag: "NulByte" }
-  | { readonly _tag: "Outside" }
+  /** `vcs`: inside the skill, but through that version-control directory. */
+  | { readonly _tag: "Outside"; readonly vcs?: string }
 
 /**
  * The one lexical path-safety rule for a path given relative to a skill root
@@ -81,7 +82,7 @@ export const checkSkillPath = (given: string): SkillPathCheck => {
       out.pop()
       continue
     }
-    if (IGNORED_DIRS.has(segment)) return { _tag: "Outside" }
+    if (IGNORED_DIRS.has(segment)) return { _tag: "Outside", vcs: segment }
     out.push(segment)
   }
   return { _tag: "Inside", rel: out.join("/"), trailingSlash: /\/\.?$/.test(unified) }

@@ -34,8 +34,12 @@ describe("issue 19: the one path-safety rule", () => {
     expect(checkSkillPath("references/../SKILL.md")).toEqual({ _tag: "Inside", rel: "SKILL.md", trailingSlash: false })
     expect(checkSkillPath("./a//b/")).toEqual({ _tag: "Inside", rel: "a/b", trailingSlash: true })
     expect(checkSkillPath(".")).toEqual({ _tag: "Inside", rel: "", trailingSlash: false })
-    for (const p of ["../x", "/etc/passwd", "a/../../x", "C:/x", "\\\\server\\x", ".git/config", "a/.jj/x", ".hg", "x/.svn/entries", ".git"]) {
+    for (const p of ["../x", "/etc/passwd", "a/../../x", "C:/x", "\\\\server\\x"]) {
       expect(checkSkillPath(p), p).toEqual({ _tag: "Outside" })
+    }
+    // Through a VCS directory: outside all the same, and which one is kept for the message (E012's second line).
+    for (const [p, vcs] of [[".git/config", ".git"], ["a/.jj/x", ".jj"], [".hg", ".hg"], ["x/.svn/entries", ".svn"], [".git", ".git"]]) {
+      expect(checkSkillPath(p!), p).toEqual({ _tag: "Outside", vcs })
     }
     expect(checkSkillPath("a\0b")).toEqual({ _tag: "NulByte" })
     // Names that merely look alike are ordinary files.
@@ -49,7 +53,7 @@ describe("issue 19: the one path-safety rule", () => {
       for (const vcs of [".git", ".jj", ".hg", ".svn"]) {
         const r = w.run(["open", "demo", `${vcs}/config`])
         expect(r.code).toBe(1)
-        expect(r.stderr).toBe(`error[E012]: path escapes skill root: '${vcs}/config'\n`)
+        expect(r.stderr).toBe(`error[E012]: path escapes skill root: '${vcs}/config'\n  '${vcs}' is a version-control directory: no file under it is part of the skill\n`)
         expect(r.stdout).not.toContain("SECRET")
         const s = w.run(["sources", "demo", "--dir", vcs])
         expect(s.code).toBe(1)
@@ -64,7 +68,9 @@ describe("issue 19: the one path-safety rule", () => {
       expect(JSON.parse(ok.stdout)).toMatchObject({ file: "SKILL.md", section: "Install" })
       expect(w.run(["show", "demo", "--section", "Install", "--file", "../x"]).stderr).toBe("error[E012]: path escapes skill root: '../x'\n")
       expect(w.run(["show", "demo", "--section", "Install", "--file", "/etc/passwd"]).stderr).toBe("error[E012]: path escapes skill root: '/etc/passwd'\n")
-      expect(w.run(["show", "demo", "--section", "Install", "--file", ".git/config"]).stderr).toContain("E012")
+      expect(w.run(["show", "demo", "--section", "Install", "--file", ".git/config"]).stderr).toBe(
+        "error[E012]: path escapes skill root: '.git/config'\n  '.git' is a version-control directory: no file under it is part of the skill\n"
+      )
       expect(w.run(["show", "demo", "--section", "Install", "--file", "nope.md"]).stderr).toMatch(/^error\[E021\]:\ file\ not\ found:\ 'nope\.md'(\n  .*)*\n/)
     })
 

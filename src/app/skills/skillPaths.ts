@@ -43,7 +43,7 @@ export const checkInside = (given: string) => {
   if (checked._tag === "NulByte") {
     return Effect.fail(new UsageError({ message: `invalid path '${printable(given)}': a path cannot contain a NUL byte` }))
   }
-  return checked._tag === "Outside" ? Effect.fail(new PathEscapes({ path: given })) : Effect.succeed(checked)
+  return checked._tag === "Outside" ? Effect.fail(new PathEscapes({ path: given, ...(checked.vcs === undefined ? {} : { vcs: checked.vcs }) })) : Effect.succeed(checked)
 }
 
 /**
@@ -90,7 +90,12 @@ export const resolveInside = Effect.fnUntraced(function* (root: string, given: s
   const info = twin === undefined ? askedInfo : yield* fs.statOption(abs).pipe(unseenAs(undefined))
   if (info !== undefined) {
     const real = yield* fs.realPath(abs).pipe(unseenAs(abs))
-    if (escapes(real)) return yield* Effect.fail(new PathEscapes({ path: given }))
+    if (escapes(real)) {
+      // Inside the skill, but under `.git` (or `.jj`): said, since "escapes the skill root" is untrue of it.
+      const within = isWithin(canonicalRoot, real, path.sep) ? path.relative(canonicalRoot, real).split(path.sep) : undefined
+      const vcs = within?.find((s) => throughVcsDir(s))
+      return yield* Effect.fail(new PathEscapes({ path: given, ...(vcs === undefined ? {} : { vcs }) }))
+    }
   } else {
     // Nothing there, or a dangling/looping link: a link pointing out is still an escape.
     const link = yield* fs.lstatOption(abs).pipe(unseenAs(undefined))
