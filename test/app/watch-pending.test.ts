@@ -25,18 +25,27 @@ const turnsUntil = (check: () => boolean) =>
     expect(check()).toBe(true)
   })
 
+/**
+ * The watch loop over `demo`, with an interval the TestClock never reaches: only a query makes it look again.
+ * Started and through its initial look; `stop` ends it, `fiber` is the loop.
+ */
+const watchedByQueriesOnly = (hub: ReturnType<typeof makeRebuildHub>, events: Array<WatchEvent>) =>
+  Effect.gen(function* () {
+    const stop = yield* Deferred.make<void>()
+    const fiber = yield* Effect.forkChild(
+      watchBuild({ skills: ["demo"] }, { intervalMs: 3_600_000, hub, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
+    )
+    yield* turnsUntil(() => events.length === 1)
+    return { stop, fiber }
+  })
+
 describe("issue 29 item 5: watch modes", () => {
   it.effect("a search right after an edit waits for the watcher's rebuild instead of E002", () => {
     const w = memoryWorld({ files: { [SRC]: SKILL("alpha") } })
     const events: Array<WatchEvent> = []
     const hub = makeRebuildHub()
     return Effect.gen(function* () {
-      const stop = yield* Deferred.make<void>()
-      // An interval the TestClock never reaches: only the query can make the loop look again.
-      const fiber = yield* Effect.forkChild(
-        watchBuild({ skills: ["demo"] }, { intervalMs: 3_600_000, hub, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
-      )
-      yield* turnsUntil(() => events.length === 1)
+      const { stop, fiber } = yield* watchedByQueriesOnly(hub, events)
       w.fs.seed({ [SRC]: SKILL("zulu") })
       // Without a watcher in the process: the RFC's E002.
       const alone = yield* Effect.flip(search({ skill: "demo", query: "zulu" }))
@@ -61,11 +70,7 @@ describe("issue 29 item 5: watch modes", () => {
         hub.service.settle(dirs).pipe(Effect.tap(() => Effect.sync(() => void (++settles === 1 && w.fs.seed({ [SRC]: SKILL("yankee") })))))
     }
     return Effect.gen(function* () {
-      const stop = yield* Deferred.make<void>()
-      const fiber = yield* Effect.forkChild(
-        watchBuild({ skills: ["demo"] }, { intervalMs: 3_600_000, hub, onEvent: (e) => Effect.sync(() => void events.push(e)), stop: Deferred.await(stop) })
-      )
-      yield* turnsUntil(() => events.length === 1)
+      const { stop, fiber } = yield* watchedByQueriesOnly(hub, events)
       w.fs.seed({ [SRC]: SKILL("zulu") })
       const found = yield* search({ skill: "demo", query: "yankee" }).pipe(Effect.provideService(PendingRebuild, savingAgain))
       expect(settles).toBe(2)
