@@ -76,6 +76,27 @@ describe("skc eval, match judge", () => {
       )
     ))
 
+  it.effect("a query asked to fire in one eval file and not in the other is refused, as within one file (sixtieth pass)", () =>
+    Effect.gen(function* () {
+      const text = yield* failureText(evaluate({ skills: ["docx"] }))
+      expect(text).toBe(
+        `error: skill 'docx': "Roll back my git commit" should trigger in one of evals/triggers.json and evals/evals.json and not in the other, so it can never pass\n  keep each query in one file, with the verdict you mean`
+      )
+    }).pipe(
+      Effect.provide(
+        Layer.merge(
+          memoryLayer({
+            files: {
+              ...files,
+              "/proj/.claude/skills/docx/evals/triggers.json": set(["edit a Word document with tracked changes"], ["roll back my git commit"]),
+              "/proj/.claude/skills/docx/evals/evals.json": JSON.stringify({ skill_name: "docx", evals: [{ query: "Roll back my git commit", should_trigger: true }] })
+            }
+          }),
+          noRunner
+        )
+      )
+    ))
+
   it.effect("a skill named by path joins what the agent sees; its neighbours take part in the ranking", () =>
     Effect.gen(function* () {
       const r = yield* evaluate({ skills: ["/elsewhere/forms"] })

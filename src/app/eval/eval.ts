@@ -34,7 +34,7 @@ import {
   type Standing,
   type Verdict
 } from "../../domain/eval/score.js"
-import { EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
+import { contradictoryQueries, EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
 import { firstInvalidUtf8 } from "../../domain/markdown/utf8.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { notBuiltHere, notBuiltNote, type DiscoveryScope } from "../../domain/protocol/discovery.js"
@@ -503,6 +503,16 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
         new UsageError({
           message: `skill '${name}' has no trigger queries`,
           detail: [`looked for ${TRIGGERS_FILE} and the query form of ${EVALS_FILE} in ${where}`, "see docs/eval.md for the format"]
+        })
+      )
+    }
+    // The same query asked to fire in one file and not in the other can never pass, as within one file.
+    const contradictory = contradictoryQueries(files.queries)
+    if (contradictory.length > 0) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: `skill '${name}': ${contradictory.map((q) => JSON.stringify(q)).slice(0, 3).join(", ")}${contradictory.length > 3 ? ", …" : ""} should trigger in one of ${TRIGGERS_FILE} and ${EVALS_FILE} and not in the other, so ${contradictory.length === 1 ? "it" : "they"} can never pass`,
+          detail: ["keep each query in one file, with the verdict you mean"]
         })
       )
     }

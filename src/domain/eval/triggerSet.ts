@@ -108,6 +108,23 @@ const contradictions = (queries: ReadonlyArray<{ readonly at: string; readonly q
   return out
 }
 
+/**
+ * Queries asked both to fire and not to fire across a skill's two eval files (each file alone refuses such
+ * a pair when it parses): as first listed, each once. `skc eval` judged both and counted a miss that
+ * could never pass, without a word.
+ */
+export const contradictoryQueries = (queries: ReadonlyArray<TriggerQuery>): ReadonlyArray<string> => {
+  const first = new Map<string, boolean>()
+  const out = new Set<string>()
+  for (const q of queries) {
+    const key = q.query.trim().toLowerCase()
+    const should = first.get(key)
+    if (should === undefined) first.set(key, q.should_trigger)
+    else if (should !== q.should_trigger) out.add(q.query)
+  }
+  return [...out]
+}
+
 /** The key two entries are the same query by: as typed, trimmed and in any case, asked to fire or not. */
 const queryKey = (q: TriggerQuery): string => `${q.should_trigger ? "+" : "-"}${q.query.trim().toLowerCase()}`
 
