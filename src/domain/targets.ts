@@ -82,10 +82,14 @@ export const describeTargetOption = (p: TargetProblem, configured: Readonly<Reco
   hint: `known targets: ${Object.keys({ ...BUILTIN_TARGETS, ...configured }).sort().join(", ")}; or a directory path such as ./agent-skills`
 })
 
+/**
+ * A bad `[build] targets` of the configuration: named as the configuration's, since no `--target` was given
+ * (it said "in --target" of an empty one, and named no file for an unknown one: a hostile-environment probe).
+ */
 export const describeTargetProblem = (p: TargetProblem): string =>
   p._tag === "EmptyTarget"
-    ? "empty target in --target (give comma-separated agent names or directory paths)"
-    : `unknown target '${p.name}' (known: ${p.known.join(", ")}; or give a directory path such as ./agent-skills)`
+    ? "empty target in [build] targets of the configuration (.skillc/config.toml or ~/.skillc/config.toml): give agent names or directory paths"
+    : `unknown target '${p.name}' in [build] targets of the configuration (.skillc/config.toml or ~/.skillc/config.toml) (known: ${p.known.join(", ")}; or give a directory path such as ./agent-skills)`
 
 /** `~` and `~/…` expand to the home; other paths resolve against the cwd (done by the caller). */
 export const expandHome = (dir: string, home: string, join: (...p: Array<string>) => string): string =>

@@ -194,7 +194,9 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
       const p = project()
       mkdirSync(join(p.work, ".skillc"), { recursive: true })
       writeFileSync(join(p.work, ".skillc/config.toml"), '[build]\ntargets = ["nosuch"]\n')
-      expect(yield* failureText(p.build({}))).toMatch(/^error: unknown target 'nosuch' \(known: agents, amp, claude,/)
+      expect(yield* failureText(p.build({}))).toMatch(
+        /^error: unknown target 'nosuch' in \[build\] targets of the configuration \(\.skillc\/config\.toml or ~\/\.skillc\/config\.toml\) \(known: agents, amp, claude,/
+      )
     }))
 
   it.live("RFC-0001:C-DEPLOYMENT replaces an existing symlink; refuses a real directory without force", () =>
