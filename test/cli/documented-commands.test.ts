@@ -173,7 +173,13 @@ const helpExamples = (): Array<Shown> => {
   })
 }
 
-const markdownFiles = (): Array<string> => ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)]
+// The changelog archive is a record of what changed, as CHANGELOG.md is: it names commands as they were then.
+const markdownFiles = (): Array<string> => [
+  "README.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md") && f !== "changelog-archive.md")
+    .map((f) => `docs/${f}`)
+]
 
 const topics = [...commandSpecs, mcpHelp, lspHelp]
 

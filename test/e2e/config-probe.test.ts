@@ -19,6 +19,15 @@ const project = () => {
 }
 
 describe("RFC-0009 configuration, probed", () => {
+  it("a config message names the project's file from where the command runs (sixtieth pass: '.skillc/config.toml' from a subdirectory named no file there)", async () => {
+    const { s, config } = project()
+    config("bogus = 1\n")
+    const deeper = join(s.work, "sub", "deeper")
+    mkdirSync(deeper, { recursive: true })
+    expect((await s.runAsync(["list"], deeper)).stderr).toContain("unknown key 'bogus' in ../../.skillc/config.toml ignored")
+    expect((await s.runAsync(["list"], s.work)).stderr).toContain("unknown key 'bogus' in .skillc/config.toml ignored")
+  })
+
   it("a relative [targets] directory and [build] targets path are the project's, whichever subdirectory builds (as [discovery] plugin_dirs)", async () => {
     const { s, config } = project()
     config('[targets]\nmine = "relskills"\n\n[build]\ntargets = ["./relskills2"]\n')

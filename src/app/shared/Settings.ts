@@ -184,6 +184,10 @@ export const makeSettingsCache = () => {
   })
 }
 
+/** The project's config file as its messages name it: relative to the cwd (`.skillc/config.toml` at the project root, `../.skillc/config.toml` one below). */
+const projectConfigLabel = (stores: Stores, path: { relative: (from: string, to: string) => string; join: (...parts: Array<string>) => string }): string =>
+  stores.projectRoot === undefined ? ".skillc/config.toml" : path.relative(stores.cwd, path.join(stores.projectRoot, ".skillc", "config.toml")).split("\\").join("/")
+
 const settingsFor = (stores: Stores, options: { readonly cliTokenizer?: Tokenizer }) =>
   Effect.gen(function* () {
     const env = yield* Env
@@ -193,7 +197,8 @@ const settingsFor = (stores: Stores, options: { readonly cliTokenizer?: Tokenize
     const project: ConfigLayer | undefined =
       stores.projectRoot === undefined
         ? undefined
-        : yield* readLayer(path.join(stores.projectRoot, ".skillc", "config.toml"), ".skillc/config.toml")
+        : // Named from where the command runs: from a subdirectory, `.skillc/config.toml` named no file there.
+          yield* readLayer(path.join(stores.projectRoot, ".skillc", "config.toml"), projectConfigLabel(stores, path))
     // RFC-0009 style: a path in a config file is relative to where that file belongs; `~/…` is the home, as in [targets].
     // The directories of `[targets]` and the paths of `[build] targets` too (their `~` is expanded where they deploy):
     // resolved against the cwd, one committed config deployed to `sub/relskills` when built from `sub`.
