@@ -7,6 +7,7 @@ import { visible } from "../domain/visible.js"
 import type { EvalResult } from "../app/eval/eval.js"
 import type { Metrics, Standing } from "../domain/eval/score.js"
 import { MIN_COVERAGE } from "../domain/protocol/match.js"
+import { matchTerms } from "../domain/protocol/text.js"
 import { renderTable } from "./table.js"
 import { pct } from "./percent.js"
 
@@ -23,7 +24,10 @@ const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ([
  * which gate it missed (the threshold, the coverage), so the author sees
  * what to add to its description, not only who won.
  */
-const standingOf = (skill: string, st: Standing, threshold: number | null, won: boolean): string => {
+const standingOf = (skill: string, query: string, st: Standing, threshold: number | null, won: boolean): string => {
+  // A request of stop words alone gives the judge nothing to weigh: no description can make it fire, and
+  // "holds none of the request's words" sent the author to add words to the description.
+  if (st.words.length === 0 && matchTerms(query).length === 0) return "the request holds no word the match judge weighs (only words such as 'the', 'and', 'it'): no skill can fire for it; reword it as a request"
   if (st.words.length === 0) return `${skill} holds none of the request's words`
   const place = won ? `ranked ${ordinal(st.rank)}, ` : ""
   const under = threshold !== null && st.score < threshold ? ` (under the threshold ${threshold})` : ""
@@ -51,7 +55,7 @@ export const missExplanation = (r: EvalResult, s: Report, m: Report["misses"][nu
         ? `named in the request, matched ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}`
         : `decided by ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}${m.margin !== undefined ? `, margin ${m.margin.toFixed(2)}` : ""}`
       : ""
-  const own = m.standing === undefined ? "" : standingOf(s.skill, m.standing, r.threshold, m.winner !== null)
+  const own = m.standing === undefined ? "" : standingOf(s.skill, m.query, m.standing, r.threshold, m.winner !== null)
   return [decided, own].filter((x) => x !== "").join("; ")
 }
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { evaluate } from "../../src/app/eval/eval.js"
+import { missExplanation } from "../../src/render/eval.js"
 import { lintSkills } from "../../src/app/lint/lint.js"
 import { ProcessRunner, type ProcessRequest } from "../../src/ports/ProcessRunner.js"
 import { failureText, memoryLayer } from "../helpers/worlds.js"
@@ -92,6 +93,23 @@ describe("skc eval, match judge", () => {
               "/proj/.claude/skills/docx/evals/evals.json": JSON.stringify({ skill_name: "docx", evals: [{ query: "Roll back my git commit", should_trigger: true }] })
             }
           }),
+          noRunner
+        )
+      )
+    ))
+
+  it.effect("a should-fire query of stop words alone is said to hold nothing the judge weighs, not sent to the description (sixtieth pass)", () =>
+    Effect.gen(function* () {
+      const r = yield* evaluate({ skills: ["docx"] })
+      const docx = r.skills[0]!
+      const explain = (q: string) => missExplanation(r, docx, docx.misses.find((m) => m.query === q)!)
+      expect(explain("the and of it")).toContain("the request holds no word the match judge weighs")
+      // A request with words none of which the skill holds keeps the description's hint.
+      expect(explain("bake sourdough bread")).toBe("docx holds none of the request's words")
+    }).pipe(
+      Effect.provide(
+        Layer.merge(
+          memoryLayer({ files: { ...files, "/proj/.claude/skills/docx/evals/triggers.json": set(["the and of it", "bake sourdough bread"], []) } }),
           noRunner
         )
       )
