@@ -241,7 +241,10 @@ const firstHoldsThroughDescription = (result: SearchResult): string => {
   for (const word of onlyDescribed) {
     const holder = rest.find((r) => (r.matched_terms ?? []).some((t) => t.word === word && t.fields.includes("section")))
     if (holder === undefined) continue
-    notes.push(`'${word}' is in ${first.skill}'s description but not in its section; ${holder.skill}: ${holder.section === "" ? holder.file : `${holder.file}#${holder.section}`} holds it`)
+    // The first result named: "not in its section" read as false above results whose snippets showed the word
+    // (an agent's probe), the section meant being the first's alone.
+    const place = (r: typeof first) => (r.section === "" ? r.file : `${r.file}#${r.section}`)
+    notes.push(`'${word}' is in ${first.skill}'s description but not in the first result (${place(first)}); ${holder.skill}: ${place(holder)} holds it`)
   }
   return notes.length === 0 ? "" : visible(`Note: ${notes.join("; ")}.`) + "\n\n"
 }

@@ -126,7 +126,7 @@ describe("issue 47 item 3: words held only by the skill's description are named"
         { skill: "pptx", file: "pptxgenjs.md", section: "Charts", snippet: "x", score: 40, line: 1, end_line: 9, matched_terms: [{ word: "add", fields: ["section"] }, { word: "chart", fields: ["section"] }] }
       ]
     } as never
-    expect(renderSearchText(across, {}).split("\n")[0]).toBe("Note: 'chart' is in xlsx's description but not in its section; pptx: pptxgenjs.md#Charts holds it.")
+    expect(renderSearchText(across, {}).split("\n")[0]).toBe("Note: 'chart' is in xlsx's description but not in the first result (SKILL.md#Common Workflow); pptx: pptxgenjs.md#Charts holds it.")
     // No later section holding it: no note (the index's answer stands).
     const alone = { ...(across as { results: ReadonlyArray<unknown> }), results: [(across as { results: ReadonlyArray<unknown> }).results[0]] } as never
     expect(renderSearchText(alone, {})).not.toContain("Note:")
