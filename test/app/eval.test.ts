@@ -35,6 +35,9 @@ const files = {
 /** The match judge never starts a process. */
 const noRunner = Layer.succeed(ProcessRunner, { run: () => Effect.die("the match judge ran a process") })
 
+/** The shared files with some added or replaced, under the match judge. */
+const withFiles = (extra: Record<string, string>) => Effect.provide(Layer.merge(memoryLayer({ files: { ...files, ...extra } }), noRunner))
+
 describe("skc eval, match judge", () => {
   it.effect("every discovered skill with trigger queries: pass rate, precision, recall, misses with the winner, splits", () =>
     Effect.gen(function* () {
@@ -54,7 +57,7 @@ describe("skc eval, match judge", () => {
       expect(r.passed).toBe(false)
       const lenient = yield* evaluate({ min_pass: 0.5 })
       expect(lenient.passed).toBe(true)
-    }).pipe(Effect.provide(Layer.merge(memoryLayer({ files }), noRunner))))
+    }).pipe(withFiles({})))
 
   it.effect("--min-pass is met by the exact rate, not the printed one: 2 of 3 (0.667) is below 0.6669 (sixtieth pass)", () =>
     Effect.gen(function* () {
@@ -64,17 +67,9 @@ describe("skc eval, match judge", () => {
       expect(r.passed).toBe(false)
       expect((yield* evaluate({ skills: ["docx"], min_pass: 0.6666 })).skills[0]!.meets_min_pass).toBe(true)
     }).pipe(
-      Effect.provide(
-        Layer.merge(
-          memoryLayer({
-            files: {
-              ...files,
-              "/proj/.claude/skills/docx/evals/triggers.json": set(["edit a Word document with tracked changes", "create a docx file", "merge two PDF files"], [])
-            }
-          }),
-          noRunner
-        )
-      )
+      withFiles({
+        "/proj/.claude/skills/docx/evals/triggers.json": set(["edit a Word document with tracked changes", "create a docx file", "merge two PDF files"], [])
+      })
     ))
 
   it.effect("a query asked to fire in one eval file and not in the other is refused, as within one file (sixtieth pass)", () =>
@@ -84,18 +79,10 @@ describe("skc eval, match judge", () => {
         `error: skill 'docx': "Roll back my git commit" should trigger in one of evals/triggers.json and evals/evals.json and not in the other, so it can never pass\n  keep each query in one file, with the verdict you mean`
       )
     }).pipe(
-      Effect.provide(
-        Layer.merge(
-          memoryLayer({
-            files: {
-              ...files,
-              "/proj/.claude/skills/docx/evals/triggers.json": set(["edit a Word document with tracked changes"], ["roll back my git commit"]),
-              "/proj/.claude/skills/docx/evals/evals.json": JSON.stringify({ skill_name: "docx", evals: [{ query: "Roll back my git commit", should_trigger: true }] })
-            }
-          }),
-          noRunner
-        )
-      )
+      withFiles({
+        "/proj/.claude/skills/docx/evals/triggers.json": set(["edit a Word document with tracked changes"], ["roll back my git commit"]),
+        "/proj/.claude/skills/docx/evals/evals.json": JSON.stringify({ skill_name: "docx", evals: [{ query: "Roll back my git commit", should_trigger: true }] })
+      })
     ))
 
   it.effect("a should-fire query of stop words alone is said to hold nothing the judge weighs, not sent to the description (sixtieth pass)", () =>
@@ -106,14 +93,7 @@ describe("skc eval, match judge", () => {
       expect(explain("the and of it")).toContain("the request holds no word the match judge weighs")
       // A request with words none of which the skill holds keeps the description's hint.
       expect(explain("bake sourdough bread")).toBe("docx holds none of the request's words")
-    }).pipe(
-      Effect.provide(
-        Layer.merge(
-          memoryLayer({ files: { ...files, "/proj/.claude/skills/docx/evals/triggers.json": set(["the and of it", "bake sourdough bread"], []) } }),
-          noRunner
-        )
-      )
-    ))
+    }).pipe(withFiles({ "/proj/.claude/skills/docx/evals/triggers.json": set(["the and of it", "bake sourdough bread"], []) })))
 
   it.effect("a skill named by path joins what the agent sees; its neighbours take part in the ranking", () =>
     Effect.gen(function* () {
