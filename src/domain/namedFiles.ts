@@ -95,18 +95,20 @@ const PYTHON_IMPORT = /^[ \t>]*(?:from[ \t]+([A-Za-z_][\w.]*)[ \t]+import[ \t]+\
  */
 const pythonImports = (text: string): ReadonlyArray<{ readonly path: string; readonly bare: boolean }> => {
   const out: Array<{ path: string; bare: boolean }> = []
-  const moduleFiles = (dotted: string) => {
+  /** A dotted module as a path (`core.gif_builder` → `core/gif_builder`), its files pushed; undefined when malformed. */
+  const moduleFiles = (dotted: string): string | undefined => {
     const parts = dotted.split(".")
-    if (parts.some((p) => p === "")) return
+    if (parts.some((p) => p === "")) return undefined
     const path = parts.join("/")
     out.push({ path: `${path}.py`, bare: parts.length === 1 }, { path: `${path}/__init__.py`, bare: false })
+    return path
   }
   for (const m of text.matchAll(PYTHON_IMPORT)) {
     if (m[1] !== undefined) {
-      moduleFiles(m[1])
-      for (const name of (m[2] ?? "").split(",")) {
+      const from = moduleFiles(m[1])
+      for (const name of from === undefined ? [] : (m[2] ?? "").split(",")) {
         const imported = name.trim().split(/[ \t]+/)[0] ?? ""
-        if (/^[A-Za-z_]\w*$/.test(imported)) out.push({ path: `${m[1].split(".").join("/")}/${imported}.py`, bare: false })
+        if (/^[A-Za-z_]\w*$/.test(imported)) out.push({ path: `${from}/${imported}.py`, bare: false })
       }
     } else if (m[3] !== undefined) {
       for (const part of m[3].split(",")) moduleFiles(part.trim().split(/[ \t]+/)[0] ?? "")

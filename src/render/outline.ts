@@ -2,7 +2,7 @@
 import type { OutlineResult } from "../app/search/outline.js"
 import { truncationLines } from "../domain/outlineBudget.js"
 import { visibleLines } from "../domain/visible.js"
-import { openStep, stepText } from "../domain/nextStep.js"
+import { preambleRead, preambleSpan } from "./preamble.js"
 
 /** `surface`: the truncation hint names the MCP tool's parameters, or at a terminal the CLI's options. */
 export const renderOutline = (r: OutlineResult, surface: "mcp" | "cli" = "mcp"): string => {
@@ -16,8 +16,7 @@ export const renderOutline = (r: OutlineResult, surface: "mcp" | "cli" = "mcp"):
       // Text above the first heading no heading shows: where it is, and the read that shows it.
       const before = r.before_headings?.find((b) => b.file === h.file)
       if (before !== undefined) {
-        const span = before.from_line === before.to_line ? `line ${before.from_line}` : `lines ${before.from_line}–${before.to_line}`
-        lines.push(`  (${span}: text before the first heading; read with: ${stepText(openStep(r.skill, h.file, before.to_line), surface === "mcp" ? "tools" : "cli")})`)
+        lines.push(`  (${preambleSpan(before)}: text before the first heading; read with: ${preambleRead(r.skill, h.file, before, surface === "mcp" ? "tools" : "cli")})`)
       }
     }
     lines.push(`  ${"#".repeat(h.level)} ${h.text}${h.tokens === undefined ? "" : `  (~${h.tokens} tokens)`}`)

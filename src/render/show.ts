@@ -4,6 +4,7 @@
 import type { ShowResult } from "../app/search/show.js"
 import type { RenderContext } from "../commands/spec.js"
 import { openStep, stepText } from "../domain/nextStep.js"
+import { preambleRead, preambleSpan } from "./preamble.js"
 import { shellInjections, SKILL_DIR_VARIABLE } from "../domain/agents/claudeBody.js"
 import { DEPLOYED_AS_STUB, type StubMark } from "../domain/namedFiles.js"
 import { MAIN_DOC } from "../domain/sourcePaths.js"
@@ -95,9 +96,8 @@ export const shellCommandsNote = (result: { readonly file: string; readonly cont
 export const textAboveNote = (result: Pick<ShowResult, "skill" | "file" | "before_heading">, reader: NamedFilesReader): string | undefined => {
   const above = result.before_heading
   if (above === undefined) return undefined
-  const span = above.from_line === above.to_line ? `line ${above.from_line}` : `lines ${above.from_line}–${above.to_line}`
-  const step = stepText(openStep(result.skill, result.file, above.to_line), reader === "cli" ? "cli" : "tools")
-  return visibleMessage(`${reader === "cli" ? "note: " : ""}${result.file} has text above this heading (${span}) that no section holds; read it with: ${step}`)
+  const step = preambleRead(result.skill, result.file, above, reader === "cli" ? "cli" : "tools")
+  return visibleMessage(`${reader === "cli" ? "note: " : ""}${result.file} has text above this heading (${preambleSpan(above)}) that no section holds; read it with: ${step}`)
 }
 
 /** The MCP structured content of a result naming the skill's files: a team server's leaves out its own directory. */

@@ -24,6 +24,7 @@
  */
 import type * as NodeSqlite from "node:sqlite"
 import { pathToFileURL } from "node:url"
+import { pathTooLongText, SQLITE_MAX_PATHNAME } from "../../domain/sqlitePathLimit.js"
 
 type DatabaseSync = NodeSqlite.DatabaseSync
 type StatementSync = NodeSqlite.StatementSync
@@ -163,17 +164,12 @@ export const preparedCache = (db: Database, capacity: number) => {
   }
 }
 
-/**
- * SQLite's Unix file layer opens paths of at most 512 bytes (MAX_PATHNAME); past that it says only "unable to open
- * database file". A project at a long (but legal) path could then never be built, and the message named no cause:
- * the length is said.
- */
-const SQLITE_MAX_PATHNAME = 512
+/** A path over SQLite's limit (src/domain/sqlitePathLimit.ts): its "unable to open database file" says the length. */
 const tooLong = (e: unknown, location: string): unknown => {
   const bytes = Buffer.byteLength(location)
   if (bytes < SQLITE_MAX_PATHNAME || !(e instanceof Error) || !/unable to open database file/.test(e.message)) return e
   try {
-    e.message = `${e.message} (its path is ${bytes} bytes; SQLite opens paths of at most ${SQLITE_MAX_PATHNAME}: use a shorter directory)`
+    e.message = `${e.message} (${pathTooLongText(bytes)})`
   } catch {
     // a frozen error keeps its message
   }

@@ -875,9 +875,11 @@ const SETTLE_ROUNDS = 3
 /** A watcher of this process about to rebuild the skill (`mcp --watch`): wait for it, bounded, then look again (issue 29 item 5). */
 const afterPendingRebuild = (skill: ResolvedSkill, e: IndexUnusable, rounds: number): ReturnType<typeof openForQuery> =>
   Effect.flatMap(Effect.service(PendingRebuild), (pending) => pending.settle([skill.sourceDir, skill.canonicalSourceDir])).pipe(
-    Effect.flatMap((settled) =>
-      !settled ? Effect.fail(e) : rounds <= 1 ? openForQuery(skill) : openForQuery(skill).pipe(Effect.catchTag("IndexUnusable", (again) => afterPendingRebuild(skill, again, rounds - 1)))
-    )
+    Effect.flatMap((settled) => {
+      if (!settled) return Effect.fail(e)
+      const again = openForQuery(skill)
+      return rounds <= 1 ? again : again.pipe(Effect.catchTag("IndexUnusable", (stale) => afterPendingRebuild(skill, stale, rounds - 1)))
+    })
   )
 
 /** A foreign skill's index in its cache directory, built or rebuilt on demand. */

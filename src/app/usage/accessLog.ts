@@ -25,6 +25,7 @@ import { Cause, Clock, Context, Effect, Exit, Layer, Option, Random } from "effe
 import { Path } from "effect/Path"
 import { errorHeadline, isSkcError, Warning } from "../../domain/errors.js"
 import { formatTimestamp, type Role } from "../../domain/stats.js"
+import { pathTooLongIn } from "../../domain/sqlitePathLimit.js"
 import { AccessLog, RETIRED_LOG_CODE, type AccessLogRow } from "../../ports/AccessLog.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
@@ -345,7 +346,7 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
     if (first._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${primary}`)
     if (fallback === undefined) {
       yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message})`)
-      return yield* diagnostics.warn(Warning.loggingDisabled(what, true, knownCause(first.failure.message)))
+      return yield* diagnostics.warn(Warning.loggingDisabled(what, true, pathTooLongIn(first.failure.message)))
     }
     yield* diagnostics.verbose(`cannot log to ${primary} (${first.failure.code}: ${first.failure.message}); trying ${fallback}`)
     // `skc sync` renames the fallback directory aside while agents write to it (RFC-0007:C-SYNC): an append
@@ -361,15 +362,11 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
     }
     if (second._tag === "Success") return yield* diagnostics.verbose(`logged ${entry.command} to ${fallback}`)
     yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
-    yield* diagnostics.warn(Warning.loggingDisabled(what, false, knownCause(second.failure.message)))
+    // W002 names a cause the user can act on that holds no path: a directory too deep for SQLite (every
+    // command said W002, and `skc sync` could not help).
+    yield* diagnostics.warn(Warning.loggingDisabled(what, false, pathTooLongIn(second.failure.message)))
   }).pipe(Effect.catchCause(unrecorded(what)))
 }
-
-/**
- * The cause W002 names, when it is one the user can act on and holds no path: a directory too deep for
- * SQLite (a project at a long path logged nothing, every command said W002, and `skc sync` could not help).
- */
-const knownCause = (message: string): string | undefined => /its path is \d+ bytes; SQLite opens paths of at most \d+: use a shorter directory/.exec(message)?.[0]
 
 /** What a use case ended with, for `argsOf`. */
 export type Outcome<A, E> = { readonly _tag: "Success"; readonly value: A } | { readonly _tag: "Failure"; readonly error: E | undefined }

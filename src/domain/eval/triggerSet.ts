@@ -94,36 +94,31 @@ const allProblems = (messages: ReadonlyArray<string>): Parsed<never> | undefined
 
 /**
  * The same query asked to fire and not to fire can never pass: a set that holds it measures nothing for
- * it (compared as typed, trimmed and in any case). Each such pair, named by its entries.
+ * it (compared as typed, trimmed and in any case). Each such pair: the entry first listed and the later one.
  */
-const contradictions = (queries: ReadonlyArray<{ readonly at: string; readonly q: TriggerQuery }>): ReadonlyArray<string> => {
-  const first = new Map<string, { readonly at: string; readonly should: boolean }>()
-  const out: Array<string> = []
-  for (const { at, q } of queries) {
-    const key = q.query.trim().toLowerCase()
+const contradictingPairs = <E>(entries: ReadonlyArray<E>, queryOf: (e: E) => TriggerQuery): ReadonlyArray<readonly [E, E]> => {
+  const first = new Map<string, E>()
+  const out: Array<readonly [E, E]> = []
+  for (const e of entries) {
+    const key = queryOf(e).query.trim().toLowerCase()
     const seen = first.get(key)
-    if (seen === undefined) first.set(key, { at, should: q.should_trigger })
-    else if (seen.should !== q.should_trigger) out.push(`${seen.at} and ${at}: the same query should and should not trigger, so it can never pass`)
+    if (seen === undefined) first.set(key, e)
+    else if (queryOf(seen).should_trigger !== queryOf(e).should_trigger) out.push([seen, e])
   }
   return out
 }
 
+/** Within one file: each contradicting pair, named by its entries. */
+const contradictions = (queries: ReadonlyArray<{ readonly at: string; readonly q: TriggerQuery }>): ReadonlyArray<string> =>
+  contradictingPairs(queries, (e) => e.q).map(([a, b]) => `${a.at} and ${b.at}: the same query should and should not trigger, so it can never pass`)
+
 /**
- * Queries asked both to fire and not to fire across a skill's two eval files (each file alone refuses such
- * a pair when it parses): as first listed, each once. `skc eval` judged both and counted a miss that
- * could never pass, without a word.
+ * Across a skill's two eval files (each file alone refuses such a pair when it parses): the queries, as
+ * later listed, each once. `skc eval` judged both and counted a miss that could never pass, without a word.
  */
-export const contradictoryQueries = (queries: ReadonlyArray<TriggerQuery>): ReadonlyArray<string> => {
-  const first = new Map<string, boolean>()
-  const out = new Set<string>()
-  for (const q of queries) {
-    const key = q.query.trim().toLowerCase()
-    const should = first.get(key)
-    if (should === undefined) first.set(key, q.should_trigger)
-    else if (should !== q.should_trigger) out.add(q.query)
-  }
-  return [...out]
-}
+export const contradictoryQueries = (queries: ReadonlyArray<TriggerQuery>): ReadonlyArray<string> => [
+  ...new Set(contradictingPairs(queries, (q) => q).map(([, later]) => later.query))
+]
 
 /** The key two entries are the same query by: as typed, trimmed and in any case, asked to fire or not. */
 const queryKey = (q: TriggerQuery): string => `${q.should_trigger ? "+" : "-"}${q.query.trim().toLowerCase()}`
