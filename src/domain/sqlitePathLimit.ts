@@ -2,7 +2,8 @@
  * SQLite's Unix file layer opens paths of at most 512 bytes (MAX_PATHNAME); past that it says only
  * "unable to open database file". A project at a long (but legal) path could then never be built nor log,
  * and the message named no cause. The adapter adds this cause to SQLite's error; W002 names it again
- * when a log cannot be written for it. One text for both, so the one can find what the other wrote.
+ * when a log cannot be written for it. The adapter writes this text itself (Node loads it by type stripping,
+ * which resolves no import of ours); test/adapters/nodeSqlite.test.ts checks the two agree.
  */
 export const SQLITE_MAX_PATHNAME = 512
 

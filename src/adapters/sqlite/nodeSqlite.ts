@@ -24,7 +24,6 @@
  */
 import type * as NodeSqlite from "node:sqlite"
 import { pathToFileURL } from "node:url"
-import { pathTooLongText, SQLITE_MAX_PATHNAME } from "../../domain/sqlitePathLimit.js"
 
 type DatabaseSync = NodeSqlite.DatabaseSync
 type StatementSync = NodeSqlite.StatementSync
@@ -164,12 +163,19 @@ export const preparedCache = (db: Database, capacity: number) => {
   }
 }
 
-/** A path over SQLite's limit (src/domain/sqlitePathLimit.ts): its "unable to open database file" says the length. */
+/**
+ * SQLite's Unix file layer opens paths of at most 512 bytes (MAX_PATHNAME); past that it says only "unable to
+ * open database file": the length is said. The text is src/domain/sqlitePathLimit.ts's `pathTooLongText`,
+ * written again here because Node loads this file by type stripping alone (test/e2e/node-sqlite-warning), which
+ * resolves no `.js` import to its `.ts`: it imports node's modules only. test/adapters/nodeSqlite.test.ts
+ * checks that `pathTooLongIn` finds what this writes.
+ */
+const SQLITE_MAX_PATHNAME = 512
 const tooLong = (e: unknown, location: string): unknown => {
   const bytes = Buffer.byteLength(location)
   if (bytes < SQLITE_MAX_PATHNAME || !(e instanceof Error) || !/unable to open database file/.test(e.message)) return e
   try {
-    e.message = `${e.message} (${pathTooLongText(bytes)})`
+    e.message = `${e.message} (its path is ${bytes} bytes; SQLite opens paths of at most ${SQLITE_MAX_PATHNAME}: use a shorter directory)`
   } catch {
     // a frozen error keeps its message
   }
