@@ -3,7 +3,7 @@
  * "unable to open database file". A project at a long (but legal) path could then never be built nor log,
  * and the message named no cause. The adapter adds this cause to SQLite's error; W002 names it again
  * when a log cannot be written for it. The adapter writes this text itself (Node loads it by type stripping,
- * which resolves no import of ours); test/adapters/nodeSqlite.test.ts checks the two agree.
+ * which resolves no import of ours); the SQLite adapter's own test checks the two agree.
  */
 export const SQLITE_MAX_PATHNAME = 512
 
