@@ -76,6 +76,26 @@ describe("issue 47: a long question that no section holds half of", () => {
   })
 })
 
+describe("issue 47 (sixty-first pass): the floor counts the words the skill holds", () => {
+  const doc = ["# PDF", "", "Intro.", "", "## Table Extraction", "", "Pull the tables out of a page with pdfplumber.", "", "## Merge Files", "", "Merge pdf files with pypdf.", ""].join("\n")
+  it("a long question whose filler words no section holds still finds the section holding its subject", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/pdf/SKILL.md": SKILL("pdf", doc) } })
+    await w.run(Effect.flatMap(resolveSkill("pdf"), indexSkill))
+    // Ten content words; the skill holds four of them (pypdf, tables, pdf, pull), so a section answers with two.
+    // Counted over all ten, the floor was five words (four in the second round): "Table Extraction" holds
+    // three ("pdf" through the skill's name) and the answer was empty.
+    const query = "pypdf gives me jumbled output and the tables in my pdf come out wrong, how can I pull the tables out properly"
+    for (const input of [{ skill: "pdf", query }, { query }]) {
+      const r = Result.getOrThrow(await w.run(search(input))) as SearchResult
+      expect(r.partial).toBe(true)
+      expect(r.results.map((x) => x.section)).toContain("Table Extraction")
+    }
+    // Words no section holds never lower it to one: a question holding one known word answers nothing.
+    const none = Result.getOrThrow(await w.run(search({ skill: "pdf", query: "jumbled wrong tables properly gives" }))) as SearchResult
+    expect(none.results).toEqual([])
+  })
+})
+
 describe("issue 47 (twelfth pass): a word the section's own heading names counts twice toward the floor", () => {
   const doc = [
     "# Guide",

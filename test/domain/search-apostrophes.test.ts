@@ -5,7 +5,7 @@
 // is held through the word it is of too, a hyphenated word through its closed form, and a contraction or
 // a slashed pair of function words is a function word.
 import { describe, expect, it } from "vitest"
-import { closedCompound, countedNoun, possessiveBase, termOf } from "../../src/domain/search/indexQuery.js"
+import { closedCompound, countedNoun, openCompound, possessiveBase, termOf } from "../../src/domain/search/indexQuery.js"
 import { straightApostrophes } from "../../src/domain/search/query.js"
 import { fallbackTokens, isStopWord, wordOf } from "../../src/domain/search/rank.js"
 import { terms } from "../../src/domain/protocol/text.js"
@@ -68,6 +68,21 @@ describe("hyphens and slashes", () => {
     expect(closedCompound("email")).toBeUndefined()
     expect(closedCompound("-flag")).toBeUndefined()
     expect(closedCompound("a--b")).toBeUndefined()
+  })
+
+  it("issue 47 (sixty-first pass): a closed verb-and-particle compound is held by its open form too", () => {
+    expect(termOf("writeup", ascii).phrases).toEqual(["writeup", "write up"])
+    expect(termOf("Setup", ascii).phrases).toEqual(["Setup", "set up"])
+    expect(openCompound("login")).toBe("log in")
+    expect(openCompound("layout")).toBe("lay out")
+    expect(openCompound("rollback")).toBe("roll back")
+    // A wrong split is a phrase no text says: harmless.
+    expect(openCompound("begin")).toBe("beg in")
+    // Too short a verb, no particle, or a hyphenated word (its closed form is the other spelling): none.
+    expect(openCompound("upin")).toBeUndefined()
+    expect(openCompound("cover")).toBeUndefined()
+    expect(openCompound("table")).toBeUndefined()
+    expect(termOf("write-up", ascii).phrases).toEqual(["write-up", "writeup"])
   })
 
   it("a number joined to a noun by a hyphen is held by the noun (\"5-slide\" is \"slide\", with its spellings)", () => {

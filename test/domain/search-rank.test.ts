@@ -32,6 +32,7 @@ import {
   hitsThatCount,
   inheritedTerms,
   minTermsHeld,
+  partialFloor,
   relaxedTermsHeld,
   wordsTowardFloor,
   termCount
@@ -67,6 +68,21 @@ describe("DECISIONS #37 partial-match words", () => {
     expect(wordsTowardFloor(0b011, 0b100)).toBe(2)
     expect(wordsTowardFloor(0b001, 0b001)).toBe(1)
     expect(wordsTowardFloor(0b111, 0b111)).toBe(6)
+  })
+
+  it("issue 47 (sixty-first pass) a floor over the words the skill holds, never below two of a longer question", () => {
+    // Every word held: the floors of old.
+    expect([1, 2, 3, 4, 5, 13].map((n) => partialFloor(minTermsHeld, n, n))).toEqual([1, 1, 2, 2, 3, 7])
+    // Thirteen content words, six held somewhere in the skill: three of them, not seven.
+    expect(partialFloor(minTermsHeld, 13, 6)).toBe(3)
+    expect(partialFloor(relaxedTermsHeld, 13, 6)).toBe(2)
+    // One or two words held of five: still two, so one word alone never answers.
+    expect(partialFloor(minTermsHeld, 5, 1)).toBe(2)
+    expect(partialFloor(relaxedTermsHeld, 5, 2)).toBe(2)
+    // A two-word question keeps its floor of one.
+    expect(partialFloor(minTermsHeld, 2, 1)).toBe(1)
+    // More words known than asked (a word counted twice) never raises it.
+    expect(partialFloor(minTermsHeld, 4, 9)).toBe(2)
   })
 })
 

@@ -29,6 +29,7 @@ import {
   inheritedTerms,
   minTermsHeld,
   wordsTowardFloor,
+  partialFloor,
   relaxedTermsHeld,
   termCount,
   type HeadingHolder,
@@ -285,7 +286,8 @@ const termRows = (index: QueryableIndex["index"], term: QueryTerm, rowCount: num
  * issue 47 item 3); read only when the index matched at all. A row
  * answers when it holds enough words: all of them (AND), half of them
  * (`minTermsHeld`, the partial query); `relax` gives the same evaluation at
- * the relaxed floor.
+ * the relaxed floor, a third of the words its skill holds somewhere
+ * (`partialFloor`).
  */
 export const evaluate = Effect.fnUntraced(function* (
   opened: Opened,
@@ -339,14 +341,42 @@ export const evaluate = Effect.fnUntraced(function* (
   const rows = perTerm ? yield* index.rowCount : 0
   const headed = [...new Set(headingSets.flatMap((ids) => [...ids]))]
   // The floor of the partial query's second round (`Evaluated.relax`), offered when it is lower than the first's.
-  const relaxedFloor = partial ? relaxedTermsHeld(terms.length) : terms.length
+  // The partial query's second round counts only the words the row's skill holds somewhere (its sections,
+  // its name and description): a word no section of a skill holds cannot be asked of its sections (`partialFloor`).
+  // Read only for the second round, which runs when the first found nothing.
+  let knownBySkill: Map<string, number> | undefined
+  const knownOf = (rowid: number) => {
+    if (knownBySkill === undefined) {
+      const known = new Map<string, number>()
+      const add = (id: number, bits: number) => {
+        const name = opened.skillOf(id).name
+        known.set(name, (known.get(name) ?? 0) | bits)
+      }
+      for (const [i, rowids] of heldIn.entries()) for (const id of rowids.keys()) add(id, 1 << i)
+      for (const r of ranked) add(r.rowid, describedOf(r.rowid))
+      knownBySkill = known
+    }
+    return termCount(knownBySkill.get(opened.skillOf(rowid).name) ?? 0)
+  }
+  type Round = "first" | "relaxed"
+  // The first round asks half of every content word; the second, a third of those the row's skill holds.
+  const floorOf = (round: Round, rowid: number) =>
+    !partial
+      ? terms.length
+      : round === "first"
+        ? minTermsHeld(terms.length)
+        : partialFloor(relaxedTermsHeld, terms.length, knownOf(rowid))
+  // The second round is offered when its floor can be lower than the first's: from five content words on.
+  const relaxLower = partial && partialFloor(relaxedTermsHeld, terms.length, 0) < minTermsHeld(terms.length)
   // Everything above holds for any floor; what follows depends on it: the rows that answer at `floor`
   // words held, each round of the partial query (its relaxed second round reuses the queries above).
   // Whether a row holding the words `bits` reaches `floor`. Partial query only: a word its own heading names
   // counts twice (`wordsTowardFloor`); its headings are looked up only for a row short of the floor.
-  const reaches = (bits: number, rowid: number, floor: number) =>
-    termCount(bits) >= floor || (partial && wordsTowardFloor(bits, headingOf(rowid)) >= floor)
-  const atFloor = (floor: number): Effect.Effect<Evaluated, IndexReadFailed> =>
+  const reaches = (bits: number, rowid: number, round: Round) => {
+    const floor = floorOf(round, rowid)
+    return termCount(bits) >= floor || (partial && wordsTowardFloor(bits, headingOf(rowid)) >= floor)
+  }
+  const atFloor = (floor: Round): Effect.Effect<Evaluated, IndexReadFailed> =>
     Effect.gen(function* () {
       // A row gains from headings only if they hold a word it lacks; it matters only if it can then reach the floor.
       const mayGain = (rowid: number, reach: number) => {
@@ -436,10 +466,10 @@ export const evaluate = Effect.fnUntraced(function* (
         known,
         describedOf,
         licenseLast,
-        ...(floor > relaxedFloor ? { relax: atFloor(relaxedFloor).pipe(Effect.mapError(corrupt(opened.skill))) } : {})
+        ...(floor === "first" && relaxLower ? { relax: atFloor("relaxed").pipe(Effect.mapError(corrupt(opened.skill))) } : {})
       } satisfies Evaluated
     })
-  return yield* atFloor(mode === "all" ? terms.length : minTermsHeld(terms.length))
+  return yield* atFloor("first")
 }, (effect, opened) => effect.pipe(Effect.mapError(corrupt(opened.skill))))
 
 /**

@@ -84,6 +84,23 @@ export const closedCompound = (word: string): string | undefined =>
   /^[a-z0-9]+(?:-[a-z0-9]+)+$/.test(word) ? word.replace(/-/g, "") : undefined
 
 /**
+ * The open form of a closed compound of a verb and its particle:
+ * "writeup" is "write up", "setup" "set up", "login" "log in", "layout"
+ * "lay out", "plugin" "plug in", "rollback" "roll back". The index holds
+ * the words a text writes, and a text writing "write-up" or "set up"
+ * holds the phrase, never the closed word; a question's closed word found
+ * nothing in an internal-comms skill whose description says "a
+ * post-incident write-up" (issue 47, sixty-first pass). The reverse
+ * direction (the index's "setup" for a question's "set up") is the closed
+ * form of the hyphenated word (`closedCompound`). A wrong split ("with
+ * in" of "within") is a phrase no text says. Undefined for any other word.
+ */
+export const openCompound = (word: string): string | undefined => {
+  const m = /^([a-z]{3,})(up|out|in|off|down|back|over)$/.exec(word)
+  return m === null ? undefined : `${m[1]} ${m[2]}`
+}
+
+/**
  * The noun of a number joined to it by a hyphen: "5-slide" is "slide",
  * "3-statement" "statement", "10-page" "page". As typed it is the phrase
  * "5 slide" of the index's words, which no text about slides holds, and its
@@ -107,11 +124,19 @@ export const termOf = (token: string, options: { readonly segmentsCjk: boolean }
   const counted = countedNoun(bare)
   const other = possessiveBase(bare) ?? counted ?? closedCompound(bare)
   const word = (other ?? plain.toLowerCase()).replace(/^[^a-z]+|[^a-z]+$/g, "")
+  const opened = other === undefined ? openCompound(word) : undefined
   const variants = /^[a-z]+$/.test(word) ? spellingVariants(word) : []
   // Its other spellings, then the other words of its group (issue 47: "make" is also "create").
   const synonyms = /^[a-z]+$/.test(word) ? synonymsOf(word).filter((x) => !variants.includes(x)) : []
   return {
-    phrases: [asWord(token), ...(folded === undefined ? [] : [asWord(folded)]), ...(other === undefined ? [] : [asWord(other)]), ...variants, ...synonyms]
+    phrases: [
+      asWord(token),
+      ...(folded === undefined ? [] : [asWord(folded)]),
+      ...(other === undefined ? [] : [asWord(other)]),
+      ...(opened === undefined ? [] : [opened]),
+      ...variants,
+      ...synonyms
+    ]
   }
 }
 
