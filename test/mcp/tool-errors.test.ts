@@ -1,7 +1,7 @@
 // What a failed skc_* call says to its agent (src/mcp/toolErrors.ts): the CLI's errors, with the
 // hints that name CLI commands turned toward what an MCP client can do.
 import { describe, expect, it } from "vitest"
-import { IndexUnusable, SkillNotFound } from "../../src/domain/errors.js"
+import { IndexUnusable, InvalidFilter, SkillNotFound } from "../../src/domain/errors.js"
 import { toolErrorText } from "../../src/mcp/toolErrors.js"
 
 const READING = new Set(["skc_list", "skc_show", "skc_search"])
@@ -31,6 +31,18 @@ describe("toolErrorText", () => {
     const indexing = new IndexUnusable({ skill: "foreign", reason: "being indexed", hint: "'foreign' is being indexed (…): try again in a moment" })
     expect(toolErrorText(indexing, { served: READING, remote: true, tool: "skc_search", operator })).not.toContain("operator")
     expect(told).toHaveLength(1)
+  })
+})
+
+describe("toolErrorText of a malformed stats filter (E031)", () => {
+  it("names the tool's arguments, not the CLI's flags", () => {
+    const window = new InvalidFilter({ message: "--since 2026-12-02 --until 2026-12-01: the window ends before it starts" })
+    expect(toolErrorText(window, { served: READING, remote: false, tool: "skc_stats" })).toBe(
+      "error[E031]: invalid filter: 'since 2026-12-02 until 2026-12-01: the window ends before it starts'"
+    )
+    // A flag's hyphen is the argument's underscore; a hyphen inside a value is left alone.
+    const hyphen = new InvalidFilter({ message: "--group-by x-y: expected one of …" })
+    expect(toolErrorText(hyphen, { served: READING, remote: true, tool: "skc_stats" })).toBe("error[E031]: invalid filter: 'group_by x-y: expected one of …'")
   })
 })
 
