@@ -96,6 +96,22 @@ describe("issue 47 (sixty-first pass): the floor counts the words the skill hold
   })
 })
 
+describe("issue 47 (sixty-first pass): across skills the second round has one floor, over the words any skill holds", () => {
+  it("a skill holding two of twelve words answers alone, not beside a skill holding nine", async () => {
+    const alpha = ["# Alpha", "", "## First", "", "apple banana cherry delta", "", "## Second", "", "echo foxtrot golf hotel", "", "## Third", "", "india mike november oscar", ""].join("\n")
+    const beta = ["# Beta", "", "## Juliet", "", "juliet kilo", ""].join("\n")
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/alpha/SKILL.md": SKILL("alpha", alpha), "/proj/.skillc/skills/beta/SKILL.md": SKILL("beta", beta) } })
+    await w.run(Effect.flatMap(resolveSkill("alpha"), indexSkill))
+    await w.run(Effect.flatMap(resolveSkill("beta"), indexSkill))
+    const query = "apple banana cherry delta echo foxtrot golf hotel india juliet kilo lima"
+    const sections = async (input: { skill?: string; query: string }) => (Result.getOrThrow(await w.run(search(input))) as SearchResult).results.map((x) => x.section)
+    // Twelve words, none held by six: the second round. The skills hold eleven, so four of them answer.
+    expect((await sections({ query })).sort()).toEqual(["First", "Second"])
+    // Beta alone holds two: two answer (a third of twelve, four, found nothing).
+    expect(await sections({ skill: "beta", query })).toEqual(["Juliet"])
+  })
+})
+
 describe("issue 47 (twelfth pass): a word the section's own heading names counts twice toward the floor", () => {
   const doc = [
     "# Guide",

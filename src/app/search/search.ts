@@ -163,7 +163,7 @@ const partialAnswer = (opened: Opened, words: ReadonlyArray<string>, limit: numb
     }
     const e = yield* evaluate(opened, words, "any", true, undefined, describeOwn)
     const first = yield* picked(e)
-    const chosen = first.length > 0 || e.relax === undefined ? first : yield* picked(yield* e.relax)
+    const chosen = first.length > 0 || e.relax === undefined ? first : yield* picked(yield* e.relax(e.heldWords()))
     return { chosen, unheld: unheldWords(words, e.hits) }
   })
 

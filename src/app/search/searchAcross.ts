@@ -235,7 +235,11 @@ const rankTogether = (
       })
     let lists = yield* bestOf(per)
     // A partial query that no section answers at half of its words: its second round (`Evaluated.relax`), on the same queries.
-    if (lists.every((l) => l.length === 0) && per.some((e) => e.relax !== undefined)) lists = yield* bestOf(yield* Effect.forEach(per, (e) => e.relax ?? Effect.succeed(e)))
+    // Its floor counts the words any searched skill holds, joined over every index: one floor for every skill.
+    if (lists.every((l) => l.length === 0) && per.some((e) => e.relax !== undefined)) {
+      const held = per.reduce((bits, e) => bits | e.heldWords(), 0)
+      lists = yield* bestOf(yield* Effect.forEach(per, (e) => e.relax?.(held) ?? Effect.succeed(e)))
+    }
     // One ranking of every skill's rows together; its first ten ordered again (src/domain/search/rerank.ts),
     // whatever the limit, so the first hit never depends on it.
     const ranked = lists

@@ -122,11 +122,18 @@ export interface Evaluated {
   /** The words a row's skill's name and description hold (bits; 0 unless asked for and the index matched). */
   readonly describedOf: (rowid: number) => number
   /**
+   * The searched words (bits) some row of this index holds, or its skills' names and descriptions hold
+   * (the partial query; 0 otherwise): what the second round's floor counts, joined over every searched
+   * index across skills.
+   */
+  readonly heldWords: () => number
+  /**
    * The partial query's second round, asked when the first answered nothing: the same rows and
-   * word queries, answering at `relaxedTermsHeld` words (issue 47). Absent when that floor is not
+   * word queries, answering at a third of the words `held` (bits: `heldWords`, across skills of every
+   * searched index), never fewer than two (`partialFloor`, issue 47). Absent when that floor cannot be
    * lower, for the AND query, and when nothing matched.
    */
-  readonly relax?: Effect.Effect<Evaluated, IndexUnusable>
+  readonly relax?: (held: number) => Effect.Effect<Evaluated, IndexUnusable>
 }
 
 /**
@@ -305,7 +312,7 @@ export const evaluate = Effect.fnUntraced(function* (
   const known = new Map<number, RowPlace>()
   const licenseLast = !asksAboutLicensing(tokens)
   if (ranked.length === 0)
-    return { opened, scored: [], rows: 0, hits: [], holders: [], answers: () => false, prepare: () => Effect.void, narrowed: (r) => r, known, describedOf: () => 0, licenseLast } satisfies Evaluated
+    return { opened, scored: [], rows: 0, hits: [], holders: [], answers: () => false, prepare: () => Effect.void, narrowed: (r) => r, known, describedOf: () => 0, heldWords: () => 0, licenseLast } satisfies Evaluated
   const describedOf = describe === undefined ? () => 0 : yield* describe(opened, tokens, ranked.map((r) => r.rowid))
   // Per term: the rows holding it and their score for it alone (only when ranking needs it).
   const needTerms = perTerm || (mode === "any" && terms.length > 1)
@@ -341,31 +348,23 @@ export const evaluate = Effect.fnUntraced(function* (
   const rows = perTerm ? yield* index.rowCount : 0
   const headed = [...new Set(headingSets.flatMap((ids) => [...ids]))]
   // The floor of the partial query's second round (`Evaluated.relax`), offered when it is lower than the first's.
-  // The partial query's second round counts only the words the row's skill holds somewhere (its sections,
-  // its name and description): a word no section of a skill holds cannot be asked of its sections (`partialFloor`).
-  // Read only for the second round, which runs when the first found nothing.
-  let knownBySkill: Map<string, number> | undefined
-  const knownOf = (rowid: number) => {
-    if (knownBySkill === undefined) {
-      const known = new Map<string, number>()
-      const add = (id: number, bits: number) => {
-        const name = opened.skillOf(id).name
-        known.set(name, (known.get(name) ?? 0) | bits)
-      }
-      for (const [i, rowids] of heldIn.entries()) for (const id of rowids.keys()) add(id, 1 << i)
-      for (const r of ranked) add(r.rowid, describedOf(r.rowid))
-      knownBySkill = known
-    }
-    return termCount(knownBySkill.get(opened.skillOf(rowid).name) ?? 0)
+  // The partial query's second round counts only the words the searched skills hold somewhere (a section, a
+  // heading, a name or description; across skills, any of them, `heldWords` of every index joined): a word
+  // none holds cannot be asked of their sections (`partialFloor`). One count for every row, so that across
+  // skills one floor holds for all: a skill holding two of eleven words had a floor of two, and its sections
+  // saying "changed" and "works" of "I changed the signup form and want to confirm it actually works in a
+  // real browser …" answered. Counted only for the second round, which runs when the first found nothing.
+  const heldWords = () => {
+    if (!partial) return 0
+    let bits = 0
+    for (const [i, rowids] of heldIn.entries()) if (rowids.size > 0) bits |= 1 << i
+    for (const r of ranked) bits |= describedOf(r.rowid)
+    return bits
   }
-  type Round = "first" | "relaxed"
-  // The first round asks half of every content word; the second, a third of those the row's skill holds.
-  const floorOf = (round: Round, rowid: number) =>
-    !partial
-      ? terms.length
-      : round === "first"
-        ? minTermsHeld(terms.length)
-        : partialFloor(relaxedTermsHeld, terms.length, knownOf(rowid))
+  // The first round asks half of every content word; the second, a third of those the searched skills hold.
+  type Round = { readonly _tag: "first" } | { readonly _tag: "relaxed"; readonly held: number }
+  const floorOf = (round: Round) =>
+    !partial ? terms.length : round._tag === "first" ? minTermsHeld(terms.length) : partialFloor(relaxedTermsHeld, terms.length, termCount(round.held))
   // The second round is offered when its floor can be lower than the first's: from five content words on.
   const relaxLower = partial && partialFloor(relaxedTermsHeld, terms.length, 0) < minTermsHeld(terms.length)
   // Everything above holds for any floor; what follows depends on it: the rows that answer at `floor`
@@ -373,7 +372,7 @@ export const evaluate = Effect.fnUntraced(function* (
   // Whether a row holding the words `bits` reaches `floor`. Partial query only: a word its own heading names
   // counts twice (`wordsTowardFloor`); its headings are looked up only for a row short of the floor.
   const reaches = (bits: number, rowid: number, round: Round) => {
-    const floor = floorOf(round, rowid)
+    const floor = floorOf(round)
     return termCount(bits) >= floor || (partial && wordsTowardFloor(bits, headingOf(rowid)) >= floor)
   }
   const atFloor = (floor: Round): Effect.Effect<Evaluated, IndexReadFailed> =>
@@ -466,10 +465,11 @@ export const evaluate = Effect.fnUntraced(function* (
         known,
         describedOf,
         licenseLast,
-        ...(floor === "first" && relaxLower ? { relax: atFloor("relaxed").pipe(Effect.mapError(corrupt(opened.skill))) } : {})
+        heldWords,
+        ...(floor._tag === "first" && relaxLower ? { relax: (held: number) => atFloor({ _tag: "relaxed", held }).pipe(Effect.mapError(corrupt(opened.skill))) } : {})
       } satisfies Evaluated
     })
-  return yield* atFloor("first")
+  return yield* atFloor({ _tag: "first" })
 }, (effect, opened) => effect.pipe(Effect.mapError(corrupt(opened.skill))))
 
 /**

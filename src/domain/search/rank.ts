@@ -466,21 +466,23 @@ export const wordsTowardFloor = (held: number, heading: number): number => {
 export const relaxedTermsHeld = (terms: number): number => Math.min(minTermsHeld(terms), Math.max(2, Math.ceil(terms / 3)))
 
 /**
- * The floor of a partial query's round for a section of a skill that holds
+ * The floor of a partial query's round when the searched skills hold
  * `known` of the question's `words` content words somewhere (in a section,
- * a heading, its name or its description), given the round's floor over a
- * count of words (`relaxedTermsHeld` for the second round, which runs only
- * when the first, at half of every word, found nothing): the words no
- * section of the skill holds are not counted. They cannot be asked of its
- * sections, and counting them made a long question, whose filler words
- * ("jumbled", "properly", "yesterday") no skill says, ask more of each
- * section than the skill has, so the answer was empty: "My skill for
- * processing invoices never gets picked up when I ask about invoices; how
- * do I figure out why and fix it?" found nothing in a skill-creator skill
- * (issue 47, sixty-first pass). The floor never drops below two words where the
- * whole question's is two or more: one word alone never answers a longer
- * question. Applied to the first round too, it moved answers the first
- * round gave and cost first hits on the held-out questions (docs/search.md).
+ * a heading, a name or a description; across skills, any of them), given
+ * the round's floor over a count of words (`relaxedTermsHeld` for the
+ * second round, which runs only when the first, at half of every word,
+ * found nothing): the words no searched skill holds are not counted. They
+ * cannot be asked of any section, and counting them made a long question,
+ * whose filler words ("figure", "processing", "invoices") no skill says,
+ * ask more of each section than the skills have, so the answer was empty:
+ * "My skill for processing invoices never gets picked up when I ask about
+ * invoices; how do I figure out why and fix it?" found nothing in a
+ * skill-creator skill (issue 47, sixty-first pass). The floor never drops
+ * below two words where the whole question's is two or more: one word
+ * alone never answers a longer question. Applied to the first round too,
+ * it moved answers the first round gave and cost first hits on the
+ * held-out questions; counted per skill across skills, a skill holding two
+ * of eleven words answered with two (docs/search.md).
  */
 export const partialFloor = (floorOf: (terms: number) => number, words: number, known: number): number =>
   Math.max(Math.min(2, floorOf(words)), floorOf(Math.min(words, known)))
