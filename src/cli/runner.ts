@@ -13,6 +13,7 @@ import { jsonText, printText } from "../commands/output.js"
 import { Settings } from "../app/shared/Settings.js"
 import { logCall } from "../commands/logging.js"
 import { CallerRole } from "../app/usage/accessLog.js"
+import { AnswerSurfaceRef } from "../app/search/searchBudget.js"
 import { cliCallerRole, isRole } from "../domain/stats.js"
 import { Progress } from "../ports/Progress.js"
 import { colourAllowed, Env } from "../ports/Env.js"
@@ -85,7 +86,12 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
         yield* warn(Warning.notice(`invalid SKC_ROLE value '${skcRole}' (expected 'agent' or 'author'); ignored`))
       }
       const role = cliCallerRole(skcRole, env.stdinIsTTY, env.stdoutIsTTY)
-      const result = yield* logCall(spec.name, handler.log, input, useCase).pipe(Effect.provideService(CallerRole, { role }))
+      // An answer's budget (`--max-bytes`) is of the one form printed, not of an MCP tool result's two.
+      const surface = format === "json" ? "json" : "text"
+      const result = yield* logCall(spec.name, handler.log, input, useCase).pipe(
+        Effect.provideService(CallerRole, { role }),
+        Effect.provideService(AnswerSurfaceRef, surface)
+      )
       const { stores } = yield* Settings
       const ctx: EmitContext = {
         format,

@@ -15,8 +15,13 @@
  * count as a question left unanswered. The left-out results are counted per
  * file (and skill, across skills), the largest groups named.
  *
- * The budget is in bytes of the tool result as sent (the text rendering,
- * the structured content and its `notices`), estimated per result.
+ * The budget is in bytes of the answer as sent, estimated per result: over
+ * MCP the tool result (the text rendering, the structured content and its
+ * `notices`), at a terminal the one form printed (`--format text` or
+ * `json`; `AnswerSurface`). The question's own echo counts for at most its
+ * first 200 characters (`QUERY_COUNTED`): the caller wrote it and holds it,
+ * and a pasted page of 20 KB counted whole left one result of ten under the
+ * default 16 KB (a probe of issue 47's sixty-first pass).
  */
 import { Schema } from "effect"
 import { largestGroups, truncationReserve } from "./outlineBudget.js"
@@ -54,31 +59,95 @@ export type SearchTruncation = typeof SearchTruncation.Type
 const SKILL_NAME_MAX = 64
 
 /**
+ * What an answer is measured as: the MCP tool result (its text and its structured content, both), or at a
+ * terminal the one form printed. Measured as the MCP result, a CLI answer of 3 KB was cut to one result under
+ * `--max-bytes 4096` (a probe of issue 47's sixty-first pass).
+ */
+export type AnswerSurface = "mcp" | "text" | "json"
+
+/** How much of the question an answer's size counts: what the text output repeats (src/render/search.ts). */
+export const QUERY_COUNTED = 200
+
+/** Bytes of `s` in UTF-8. */
+export const utf8Bytes = (s: string): number => {
+  let n = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x80) n += 1
+    else if (c < 0x800) n += 2
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
+      n += 4
+      i++
+    } else n += 3
+  }
+  return n
+}
+
+const placeOf = (r: BudgetResult): string => `${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`}`
+
+/** A result's lines of text as printed (`<skill>: <file>#<section> (score: …)`, the snippet, `line N`, a blank line). */
+const textLines = (r: BudgetResult, place: string): string => `${place} (score: 00000.00)\n  ${r.snippet}\n  line ${r.line}\n\n`
+
+/**
  * Bytes a result costs: its object in the structured content, and its lines of text
  * (`<skill>: <file>#<section> (score: …)`, the snippet, `line N`) inside the text
  * content's JSON string; text before any heading also has a "read it with: skc_open …"
  * step on its line and, over MCP, in `notices`.
  */
 export const resultCost = (r: BudgetResult): number => {
-  const place = `${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`}`
-  const text = JSON.stringify(`${place} (score: 00000.00)\n  ${r.snippet}\n  line ${r.line}\n\n`).length
+  const place = placeOf(r)
+  const text = JSON.stringify(textLines(r, place)).length
   const step = r.section === "" ? 2 * (120 + SKILL_NAME_MAX + JSON.stringify(place).length) : 0
   return JSON.stringify(r).length + 1 + text + step
 }
 
 /**
- * Bytes of the answer around its results: the tool result's envelope, the query
- * (whole in the structured content; in the text at most 200 characters, on the
- * partial answer's first line and a "Did you mean" line), the skipped skills (in the
- * structured content, the text and `notices`) and the text's notes.
+ * Bytes a result costs in the form printed at a terminal: its object in the JSON document as printed (two
+ * spaces a level, inside `results`, and its comma), or its lines of text and, before any heading, the read step.
  */
-export const answerCost = (query: string, skipped: ReadonlyArray<{ readonly skill: string; readonly reason: string }> = []): number =>
-  1024 + JSON.stringify(query).length + 2 * JSON.stringify(Array.from(query).slice(0, 200).join("")).length + 3 * JSON.stringify(skipped).length
+export const printedResultCost = (r: BudgetResult, surface: "text" | "json"): number => {
+  if (surface === "json") {
+    const pretty = JSON.stringify(r, null, 2)
+    return utf8Bytes(pretty) + 4 * pretty.split("\n").length + 2
+  }
+  const place = placeOf(r)
+  return utf8Bytes(textLines(r, place)) + (r.section === "" ? 120 + SKILL_NAME_MAX + utf8Bytes(place) : 0)
+}
 
-/** A named group's bytes: its object in the structured content and its words in the text line and the notice. */
-const groupCost = (g: OmittedResults): number => 3 * JSON.stringify(g).length
+/** A result's cost on `surface`. */
+export const resultCostOn = (surface: AnswerSurface) => (r: BudgetResult): number => (surface === "mcp" ? resultCost(r) : printedResultCost(r, surface))
+
+/**
+ * Bytes of the answer around its results: the envelope (the tool result's, or the
+ * JSON document's keys, or the text's notes), the query as counted (its first
+ * `QUERY_COUNTED` characters: in the structured content or the JSON document, and
+ * in the text on the partial answer's first line and a "Did you mean" line) and the
+ * skipped skills (over MCP in the structured content, the text and `notices`).
+ */
+export const answerCost = (query: string, skipped: ReadonlyArray<{ readonly skill: string; readonly reason: string }> = [], surface: AnswerSurface = "mcp"): number => {
+  const counted = Array.from(query).slice(0, QUERY_COUNTED).join("")
+  if (surface === "mcp") return 1024 + 3 * JSON.stringify(counted).length + 3 * JSON.stringify(skipped).length
+  if (surface === "json") return 256 + utf8Bytes(JSON.stringify(counted)) + utf8Bytes(JSON.stringify(skipped, null, 2))
+  return 256 + 2 * utf8Bytes(counted) + utf8Bytes(JSON.stringify(skipped))
+}
+
+/**
+ * A named group's bytes: over MCP its object in the structured content and its words in the text line and
+ * the notice; at a terminal its object as printed (two spaces a level) or its words in the text line.
+ */
+const groupCostOn = (surface: AnswerSurface) => (g: OmittedResults): number =>
+  surface === "mcp" ? 3 * JSON.stringify(g).length : surface === "json" ? utf8Bytes(JSON.stringify(g, null, 2)) + 24 : utf8Bytes(JSON.stringify(g))
+
+/**
+ * Kept aside from the budget for what says what was left out: over MCP the outline's reserve (the `truncated`
+ * object, its text line and notice); at a terminal the one form's, a third of that (1 KB).
+ */
+const reserveOn = (surface: AnswerSurface, maxBytes: number): number =>
+  surface === "mcp" ? truncationReserve(maxBytes) : Math.min(1024, Math.floor(maxBytes / 4))
 
 const HINT = "pass max_bytes (a larger budget) to see the rest"
+/** At a terminal the option (the JSON document's `hint` too: the CLI's caller types options). */
+const CLI_HINT = "pass --max-bytes (a larger budget) to see the rest"
 
 /**
  * How many of `results` (best first) fit `maxBytes` beside the rest of the answer
@@ -87,11 +156,12 @@ const HINT = "pass max_bytes (a larger budget) to see the rest"
 export const fitResults = (
   results: ReadonlyArray<BudgetResult>,
   maxBytes: number,
-  envelope: number
+  envelope: number,
+  surface: AnswerSurface = "mcp"
 ): { readonly keep: number; readonly truncation?: SearchTruncation } => {
-  const costs = results.map(resultCost)
+  const costs = results.map(resultCostOn(surface))
   if (envelope + costs.reduce((n, c) => n + c, 0) <= maxBytes) return { keep: results.length }
-  const reserve = truncationReserve(maxBytes)
+  const reserve = reserveOn(surface, maxBytes)
   const room = maxBytes - reserve - envelope
   let keep = 0
   let spent = 0
@@ -103,7 +173,7 @@ export const fitResults = (
     const at = groups.get(key)
     groups.set(key, { ...(r.skill === undefined ? {} : { skill: r.skill }), file: r.file, count: (at?.count ?? 0) + 1 })
   }
-  return { keep, truncation: { omitted: results.length - keep, under: largestGroups(groups.values(), reserve, groupCost), hint: HINT } }
+  return { keep, truncation: { omitted: results.length - keep, under: largestGroups(groups.values(), reserve, groupCostOn(surface)), hint: surface === "mcp" ? HINT : CLI_HINT } }
 }
 
 /** The text line that says what a search over its budget left out: the tool's parameter, or at a terminal the option. */

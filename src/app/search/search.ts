@@ -36,7 +36,7 @@ import { compareRanked, everyWord, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FL
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
-import { withinBudget } from "./searchBudget.js"
+import { AnswerSurfaceRef, withinBudget } from "./searchBudget.js"
 import { unindexedFiles } from "./unindexed.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
@@ -229,7 +229,7 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const ranked = (yield* reorder(answer.found, (f) => f, input.query, yield* rerankWeights(RERANK_WEIGHTS_ONE_SKILL), limit)).map((x) => x.found)
       const { unheld } = answer
       // The result budget (`max_bytes`): the best results that fit; `partial` and the log count those returned.
-      const { kept: results, keep, truncation } = withinBudget(yield* render(ranked, false), input)
+      const { kept: results, keep, truncation } = withinBudget(yield* render(ranked, false), input, undefined, yield* AnswerSurfaceRef)
       const found = ranked.slice(0, keep)
       // DECISIONS #37: partial when none of the returned rows holds every word it was searched for.
       const partial = answer.partial === "unless-whole" ? !found.some((f) => f.c.termsHeld === f.tokens.length) : answer.partial

@@ -28,7 +28,7 @@ import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSche
 import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { corruptOf, skillTop } from "./skillTop.js"
-import { withinBudget } from "./searchBudget.js"
+import { AnswerSurfaceRef, withinBudget } from "./searchBudget.js"
 import { unindexedFiles } from "./unindexed.js"
 import { skillsInScope } from "../skills/index.js"
 
@@ -360,7 +360,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   const answer = described ?? ranked
   // The result budget (`max_bytes`): the best results that fit. `partial` and the access-log rows below
   // count only the results returned (DECISIONS #44: a skill whose results were all left out answered nothing).
-  const { kept: results, keep, truncation } = withinBudget(answer.results, input, skipped)
+  const { kept: results, keep, truncation } = withinBudget(answer.results, input, skipped, yield* AnswerSurfaceRef)
   const chosen = answer.chosen.slice(0, keep)
   // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
   const partial = results.length > 0 && !chosen.some((x) => x.complete)

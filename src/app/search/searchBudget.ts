@@ -3,16 +3,24 @@
  * shared by the search of one skill and the search across skills, applied before
  * `partial` and the access-log rows are worked out, so both count the results returned.
  */
-import { answerCost, fitResults, type SearchTruncation } from "../../domain/searchBudget.js"
+import { Context } from "effect"
+import { answerCost, fitResults, type AnswerSurface, type SearchTruncation } from "../../domain/searchBudget.js"
 import type { SearchInput, SearchResultItem } from "./searchSchema.js"
+
+/**
+ * What this run's answers are measured as for their budget (`max_bytes`): the MCP tool result unless the
+ * CLI's runner says which form it prints (src/cli/runner.ts).
+ */
+export const AnswerSurfaceRef = Context.Reference<AnswerSurface>("skillc/AnswerSurface", { defaultValue: () => "mcp" })
 
 export const withinBudget = (
   results: ReadonlyArray<SearchResultItem>,
   input: SearchInput,
-  skipped?: ReadonlyArray<{ readonly skill: string; readonly reason: string }>
+  skipped?: ReadonlyArray<{ readonly skill: string; readonly reason: string }>,
+  surface: AnswerSurface = "mcp"
 ): { readonly kept: ReadonlyArray<SearchResultItem>; readonly keep: number; readonly truncation?: SearchTruncation } => {
   // No budget named (the CLI's default): every result.
   if (input.max_bytes === undefined) return { kept: results, keep: results.length }
-  const { keep, truncation } = fitResults(results, input.max_bytes, answerCost(input.query, skipped))
+  const { keep, truncation } = fitResults(results, input.max_bytes, answerCost(input.query, skipped, surface), surface)
   return { kept: results.slice(0, keep), keep, ...(truncation === undefined ? {} : { truncation }) }
 }
