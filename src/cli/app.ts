@@ -220,16 +220,31 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
  * name or close to it) goes after `--`, as the README's `skc search git-helper -- --abort` does. The
  * error said only "Received unknown argument: '--abort'": the command that asks it, to paste.
  */
-const dashQuery = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<string>, word: string): string | undefined => {
+const dashQuery = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<string>, reported: string): string | undefined => {
+  let word = reported
   if (spec.name !== "search") return undefined
   const rest = args.slice(1)
-  const at = rest.indexOf(word)
+  const at = dashWordAt(rest, word)
   if (at < 0) return undefined
+  word = rest[at]!
   const others = rest.filter((_, i) => i !== at)
   const roles = wordRoles(spec, others)
   // The query is missing: the skill alone, or nothing with --all.
   if (roles === undefined || roles.filter((r) => r === "positional").length !== (others.includes("--all") ? 0 : 1)) return undefined
   return `a query that starts with '-' goes after --: ${["skc", "search", ...others, "--", word].map(shellWord).join(" ")}`
+}
+
+/**
+ * Where the word the parser refused stands among `rest`: the word itself (`--abort`), or the one word that
+ * starts with a single dash and with what the parser named of it (it reads `-pdf` as the options `-p`, `-d`,
+ * `-f` and names `-p`; `"-v flag"` it names `- `). -1 when none, or several could be meant.
+ */
+const dashWordAt = (rest: ReadonlyArray<string>, reported: string): number => {
+  const exact = rest.indexOf(reported)
+  if (exact >= 0) return exact
+  const start = reported.trimEnd()
+  const single = rest.flatMap((a, i) => (a.length > 1 && a.startsWith("-") && !a.startsWith("--") && a.startsWith(start) ? [i] : []))
+  return single.length === 1 ? single[0]! : -1
 }
 
 /**

@@ -51,6 +51,13 @@ const nextStep = (options: SearchRenderOptions, tool: string, params: Readonly<R
     ? [`skc_${tool}`, ...Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [`${k}=${JSON.stringify(v)}`]))].join(" ")
     : ["skc", tool, ...args.map(shellWord)].join(" ")
 
+/**
+ * The arguments of a command whose last operand is a question: after `--` when it starts with "-", which the
+ * parser would read as an option (`skc match -qzxv` failed with E100 "unknown argument '-q'").
+ */
+const withQuestion = (before: ReadonlyArray<string>, question: string): ReadonlyArray<string> =>
+  question.startsWith("-") ? [...before, "--", question] : [...before, question]
+
 const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string => {
   if (r.section !== "") return `  line ${r.line}`
   const skill = r.skill ?? options.skill ?? "<skill>"
@@ -150,7 +157,7 @@ const noResultsLead = (options: SearchRenderOptions, query: string): string => {
       ? `its headings: ${nextStep(options, "outline", { skill: options.skill }, [options.skill])}`
       : // `skc list` names the skills but not what they are for; `match` ranks them by name and description,
         // of the question as probably meant when a typo was corrected (the line above says which).
-        `the skills whose descriptions fit it: ${nextStep(options, "match", { query: matchArg(options.correction ?? query) }, [matchArg(options.correction ?? query)])}`
+        `the skills whose descriptions fit it: ${nextStep(options, "match", { query: matchArg(options.correction ?? query) }, withQuestion([], matchArg(options.correction ?? query)))}`
   return didYouMeanLine(options, "  ") + visible(`  ${lead}; ${how}`) + "\n"
 }
 
@@ -169,12 +176,12 @@ const narrowerLine = (options: SearchRenderOptions, n: Narrower): string => {
   const question = n.held.join(" ")
   const held = `${quotedList(n.held, "and")} ${n.held.length === 1 ? "is" : "are"}`
   if (options.skill !== undefined) {
-    const how = nextStep(options, "search", { skill: options.skill, query: question }, [options.skill, question])
+    const how = nextStep(options, "search", { skill: options.skill, query: question }, withQuestion([options.skill], question))
     return `No section of '${options.skill}' holds ${quotedList(n.missing, "or")}; ${held} in its sections: ${how}`
   }
   const skills = options.skills ?? []
   const narrowed = skills.length === 0 ? undefined : skills
-  const how = nextStep(options, "search", { query: question, skills: narrowed }, ["--all", question, ...(narrowed === undefined ? [] : ["--skill", narrowed.join(",")])])
+  const how = nextStep(options, "search", { query: question, skills: narrowed }, withQuestion(["--all", ...(narrowed === undefined ? [] : ["--skill", narrowed.join(",")])], question))
   return `No searched skill holds ${quotedList(n.missing, "or")}; ${held} in their sections: ${how}`
 }
 

@@ -111,6 +111,14 @@ describe("did you mean …? (issue 25 item 3)", () => {
     expect(await sb.runAsync(["search", "pdf", "--", "--abort"])).toMatchObject({ code: 0 })
     // A query already given: the flag is a mistake, not the query; no hint is made up.
     expect((await sb.runAsync(["search", "pdf", "undo", "--abort"])).stderr).toBe("error[E100]: invalid option: Received unknown argument: '--abort'\n")
+    // A single-dash word, which the parser reads as short options and names by its first (sixty-first pass:
+    // "-pdf" was refused as '-p', with no hint), and one with a space, which it names '- '.
+    expect((await sb.runAsync(["search", "pdf", "-pdf"])).stderr).toBe(
+      "error[E100]: invalid option: Received unknown argument: '-p'\n  a query that starts with '-' goes after --: skc search pdf -- -pdf\n"
+    )
+    expect((await sb.runAsync(["search", "pdf", "-v flag"])).stderr).toMatch(/\n {2}a query that starts with '-' goes after --: skc search pdf -- '-v flag'\n$/)
+    // Two such words: which one was meant is not known; no hint is made up.
+    expect((await sb.runAsync(["search", "pdf", "-pdf", "-x"])).stderr).toBe("error[E100]: invalid option: Received unknown argument: '-p'\n")
   })
 
   it("the words of one query, request or heading given apart name the command as meant, to paste (E100)", async () => {

@@ -22,6 +22,10 @@ describe("an empty search answer names the next step", () => {
     expect(renderSearchText(empty, {})).toBe(
       "No results for 'postmortem writeup'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc match 'postmortem writeup'\n"
     )
+    // A question that starts with "-" goes after -- in the command (sixty-first pass: `skc match -qzxv` was E100).
+    expect(renderSearchText({ query: "-qzxv", results: [] } as never, {})).toBe(
+      "No results for '-qzxv'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc match -- -qzxv\n"
+    )
     expect(renderSearchText({ query: "q", results: [], skipped: [{ skill: "pdf", reason: "not built" }] } as never, { mcp: true })).toBe(
       'No results for \'q\'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc_match query="q"\n(skipped pdf: not built; build it with: skc build pdf)\n'
     )
