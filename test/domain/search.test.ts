@@ -31,6 +31,9 @@ describe("RFC-0004:C-QUERY-SYNTAX", () => {
   it("RFC-0004:C-QUERY-SYNTAX non-ASCII whitespace is part of the token", () => {
     expect(queryTokens("a\u00a0b c\u3000d")).toEqual(["a\u00a0b", "c\u3000d"])
   })
+  it("the marks the index's tokenizer keeps inside a word are dropped from the query's (sixty-first pass)", () => {
+    expect(queryTokens("\u2066fill\u2069 a \u061cform \u2067\u2069")).toEqual(["fill", "a", "form"])
+  })
   it("RFC-0004:C-QUERY-SYNTAX a word repeated (in any case) is searched once: the AND query is the same, and 300,000 repeats kept a server busy for minutes", () => {
     expect(queryTokens("Form form FORM fill form")).toEqual(["Form", "fill"])
     expect(queryTokens("x ".repeat(300_000))).toEqual(["x"])

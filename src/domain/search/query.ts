@@ -15,6 +15,15 @@
 const ASCII_WHITESPACE = /[ \t\n\r]+/
 
 /**
+ * Invisible marks the index's tokenizer keeps inside a word: the bidirectional isolates (U+2066–U+2069) and
+ * the Arabic letter mark (U+061C), newer than SQLite's Unicode tables, so "\u2066fill\u2069" (text pasted
+ * from a right-to-left page) was a word no section holds, while the description check, which drops them,
+ * found it. The other invisible marks (zero-width space, joiners, the older directional marks, the soft
+ * hyphen) the tokenizer drops itself.
+ */
+const UNKNOWN_MARKS = /[\u061c\u2066-\u2069]/g
+
+/**
  * The query's tokens, each once (the first spelling of a token repeated in another case: FTS5 folds case);
  * empty when the query is empty or ASCII whitespace only (E004). A repeated word adds nothing to an AND
  * query, but each repeat was one more phrase for FTS5 to intersect, in time that grows faster than their
@@ -24,7 +33,8 @@ const ASCII_WHITESPACE = /[ \t\n\r]+/
 export const queryTokens = (query: string): ReadonlyArray<string> => {
   const seen = new Set<string>()
   const tokens: Array<string> = []
-  for (const t of query.split(ASCII_WHITESPACE)) {
+  for (const typed of query.split(ASCII_WHITESPACE)) {
+    const t = typed.replace(UNKNOWN_MARKS, "")
     if (t.length === 0) continue
     const key = t.toLowerCase()
     if (seen.has(key)) continue
