@@ -16,6 +16,7 @@
  * here and its type derived from it (issue 28).
  */
 import { Schema } from "effect"
+import { prettyJsonBytes, reserveOn, utf8Bytes, type AnswerSurface } from "./answerSurface.js"
 
 export interface BudgetHeading {
   readonly file: string
@@ -57,6 +58,25 @@ export const headingCost = (h: BudgetHeading): number =>
 
 /** A file's line in the text ("reference/api.md\n"), paid once by the first kept heading of the file. */
 const fileCost = (file: string): number => JSON.stringify(file).length
+
+/** What a heading and a file's line cost on a surface (src/domain/answerSurface.ts). */
+interface Costs {
+  readonly heading: (h: BudgetHeading) => number
+  readonly file: (file: string) => number
+}
+
+/**
+ * `fileExtra`: what else a file's first kept heading brings (the text output's line reading the text above
+ * a file's first heading, which the use case knows of).
+ */
+const costsOn = (surface: AnswerSurface, fileExtra: (file: string) => number): Costs =>
+  surface === "mcp"
+    ? { heading: headingCost, file: fileCost }
+    : surface === "json"
+      ? // Its object in `headings`, two levels in; files have no line of their own.
+        { heading: (h) => prettyJsonBytes(h, 2), file: fileExtra }
+      : // "  ## text  (~N tokens)"; a file's line with its tokens.
+        { heading: (h) => utf8Bytes(h.text) + h.level + 4 + (h.tokens === undefined ? 0 : 20), file: (file) => utf8Bytes(file) + 24 + fileExtra(file) }
 
 /**
  * Kept aside from the budget when an outline is cut: the `truncated` object
@@ -100,22 +120,22 @@ const groupCost = (g: OmittedGroup): number => 2 * JSON.stringify(g).length
  * and the room left is filled with the next one): "pass level (fewer levels)" after "levels 1-1 complete"
  * asked for what cannot be (an agent's probe).
  */
-const hintFor = (oneFile: boolean): string => {
-  const ways = [...(oneFile ? [] : ["file (one file)"]), "max_bytes (a larger budget)"]
+const hintFor = (oneFile: boolean, surface: AnswerSurface = "mcp"): string => {
+  const ways = surface === "mcp" ? [...(oneFile ? [] : ["file (one file)"]), "max_bytes (a larger budget)"] : [...(oneFile ? [] : ["--file (one file)"]), "--max-bytes (a larger budget)"]
   return `pass ${ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(", ")} or ${ways[ways.length - 1]}`} to see the rest`
 }
 
 /** Bytes of the headings `keep` selects, file lines included. */
-export const costOf = <H extends BudgetHeading>(headings: ReadonlyArray<H>, keep: (h: H, i: number) => boolean): number => {
+export const costOf = <H extends BudgetHeading>(headings: ReadonlyArray<H>, keep: (h: H, i: number) => boolean, costs: Costs = costsOn("mcp", () => 0)): number => {
   let n = 0
   let file: string | undefined
   headings.forEach((h, i) => {
     if (!keep(h, i)) return
     if (h.file !== file) {
       file = h.file
-      n += fileCost(h.file)
+      n += costs.file(h.file)
     }
-    n += headingCost(h)
+    n += costs.heading(h)
   })
   return n
 }
@@ -124,7 +144,14 @@ export const costOf = <H extends BudgetHeading>(headings: ReadonlyArray<H>, keep
  * The indexes of the headings of `level` that fit in `room` beside `spent` bytes already shown, in outline
  * order; a file's line is paid by its first heading shown (`shown`: the headings already kept).
  */
-const fillLevel = <H extends BudgetHeading>(headings: ReadonlyArray<H>, level: number, spent: number, room: number, shown: (h: H) => boolean): Set<number> => {
+const fillLevel = <H extends BudgetHeading>(
+  headings: ReadonlyArray<H>,
+  level: number,
+  spent: number,
+  room: number,
+  shown: (h: H) => boolean,
+  costs: Costs
+): Set<number> => {
   const chosen = new Set<number>()
   let file: string | undefined
   headings.forEach((h, i) => {
@@ -133,7 +160,7 @@ const fillLevel = <H extends BudgetHeading>(headings: ReadonlyArray<H>, level: n
       return
     }
     if (h.level !== level) return
-    const cost = headingCost(h) + (h.file !== file ? fileCost(h.file) : 0)
+    const cost = costs.heading(h) + (h.file !== file ? costs.file(h.file) : 0)
     if (spent + cost > room) return
     spent += cost
     file = h.file
@@ -146,14 +173,16 @@ const fillLevel = <H extends BudgetHeading>(headings: ReadonlyArray<H>, level: n
 export const fitOutline = <H extends BudgetHeading>(
   headings: ReadonlyArray<H>,
   maxBytes: number,
-  options: { readonly oneFile?: boolean } = {}
+  options: { readonly oneFile?: boolean; readonly surface?: AnswerSurface; readonly fileExtra?: (file: string) => number } = {}
 ): { readonly kept: ReadonlyArray<H>; readonly truncation?: OutlineTruncation } => {
-  if (costOf(headings, () => true) <= maxBytes) return { kept: headings }
-  const reserve = truncationReserve(maxBytes)
+  const surface = options.surface ?? "mcp"
+  const costs = costsOn(surface, options.fileExtra ?? (() => 0))
+  if (costOf(headings, () => true, costs) <= maxBytes) return { kept: headings }
+  const reserve = reserveOn(surface, maxBytes, truncationReserve(maxBytes))
   const room = Math.max(0, maxBytes - reserve)
   let level = 0
   for (let l = 1; l <= 6; l++) {
-    if (costOf(headings, (h) => h.level <= l) > room) break
+    if (costOf(headings, (h) => h.level <= l, costs) > room) break
     level = l
   }
   let keep: (h: H, i: number) => boolean
@@ -162,14 +191,14 @@ export const fitOutline = <H extends BudgetHeading>(
     // level-2 outline 5 % over its budget fell back to level 1 alone, 4 of 74 files (the rest have no
     // level-1 heading), an answer 8 times smaller (an agent's probe).
     const whole = (h: H) => h.level <= level
-    const next = fillLevel(headings, level + 1, costOf(headings, whole), room, whole)
+    const next = fillLevel(headings, level + 1, costOf(headings, whole, costs), room, whole, costs)
     keep = (h, i) => whole(h) || next.has(i)
   } else {
     // Not even the top level fits: the top-level headings in order, while they fit.
     // A loop, not Math.min(...levels): 200k arguments overflow the stack.
     let top = 6
     for (const h of headings) if (h.level < top) top = h.level
-    const chosen = fillLevel(headings, top, 0, room, () => false)
+    const chosen = fillLevel(headings, top, 0, room, () => false, costs)
     keep = (_h, i) => chosen.has(i)
   }
   const kept: Array<H> = []
@@ -200,8 +229,9 @@ export const fitOutline = <H extends BudgetHeading>(
         count: 1
       })
   })
-  const under = largestGroups([...groups.values()].map(({ group, count }): OmittedGroup => ({ ...group, count })), reserve, groupCost)
-  return { kept, truncation: { omitted, level, under, hint: hintFor(options.oneFile === true) } }
+  const groupCostOn = surface === "mcp" ? groupCost : surface === "json" ? (g: OmittedGroup) => prettyJsonBytes(g, 3) : (g: OmittedGroup) => utf8Bytes(JSON.stringify(g))
+  const under = largestGroups([...groups.values()].map(({ group, count }): OmittedGroup => ({ ...group, count })), reserve, groupCostOn)
+  return { kept, truncation: { omitted, level, under, hint: hintFor(options.oneFile === true, surface) } }
 }
 
 /** The text lines that say what a truncated outline left out. */
@@ -211,7 +241,8 @@ export const truncationLines = (t: OutlineTruncation, surface: "mcp" | "cli" = "
   const rest = t.omitted - named
   // The hint names the tool's parameters; at a terminal, the options that set them.
   const hint =
-    surface === "cli" ? t.hint.replace(/\blevel \(/, "--level (").replace(/\bfile \(/, "--file (").replace(/\bmax_bytes \(/, "--max-bytes (") : t.hint
+    // (A hint made at a terminal names them already: `--file (` is left as it is.)
+    surface === "cli" ? t.hint.replace(/(?<!-)\blevel \(/, "--level (").replace(/(?<!-)\bfile \(/, "--file (").replace(/\bmax_bytes \(/, "--max-bytes (") : t.hint
   const places = [...where, ...(rest > 0 ? [`${rest} elsewhere`] : [])]
   return [
     `… ${t.omitted} more heading${t.omitted === 1 ? "" : "s"} not shown (result budget${t.level > 0 ? `; levels 1-${t.level} complete` : ""})` +

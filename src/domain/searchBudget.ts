@@ -25,6 +25,9 @@
  */
 import { Schema } from "effect"
 import { largestGroups, truncationReserve } from "./outlineBudget.js"
+import { prettyJsonBytes, reserveOn as reserveFor, utf8Bytes, type AnswerSurface } from "./answerSurface.js"
+
+export type { AnswerSurface } from "./answerSurface.js"
 
 /** What the budget reads of a result (src/app/search/searchSchema.ts `SearchResultItem`). */
 export interface BudgetResult {
@@ -58,30 +61,8 @@ export type SearchTruncation = typeof SearchTruncation.Type
 /** The longest skill name (agentskills.io: 64 characters), for a result that names its skill only in its hint. */
 const SKILL_NAME_MAX = 64
 
-/**
- * What an answer is measured as: the MCP tool result (its text and its structured content, both), or at a
- * terminal the one form printed. Measured as the MCP result, a CLI answer of 3 KB was cut to one result under
- * `--max-bytes 4096` (a probe of issue 47's sixty-first pass).
- */
-export type AnswerSurface = "mcp" | "text" | "json"
-
 /** How much of the question an answer's size counts: what the text output repeats (src/render/search.ts). */
 export const QUERY_COUNTED = 200
-
-/** Bytes of `s` in UTF-8. */
-export const utf8Bytes = (s: string): number => {
-  let n = 0
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0x80) n += 1
-    else if (c < 0x800) n += 2
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
-      n += 4
-      i++
-    } else n += 3
-  }
-  return n
-}
 
 const placeOf = (r: BudgetResult): string => `${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`}`
 
@@ -106,10 +87,7 @@ export const resultCost = (r: BudgetResult): number => {
  * spaces a level, inside `results`, and its comma), or its lines of text and, before any heading, the read step.
  */
 export const printedResultCost = (r: BudgetResult, surface: "text" | "json"): number => {
-  if (surface === "json") {
-    const pretty = JSON.stringify(r, null, 2)
-    return utf8Bytes(pretty) + 4 * pretty.split("\n").length + 2
-  }
+  if (surface === "json") return prettyJsonBytes(r, 2)
   const place = placeOf(r)
   return utf8Bytes(textLines(r, place)) + (r.section === "" ? 120 + SKILL_NAME_MAX + utf8Bytes(place) : 0)
 }
@@ -138,12 +116,8 @@ export const answerCost = (query: string, skipped: ReadonlyArray<{ readonly skil
 const groupCostOn = (surface: AnswerSurface) => (g: OmittedResults): number =>
   surface === "mcp" ? 3 * JSON.stringify(g).length : surface === "json" ? utf8Bytes(JSON.stringify(g, null, 2)) + 24 : utf8Bytes(JSON.stringify(g))
 
-/**
- * Kept aside from the budget for what says what was left out: over MCP the outline's reserve (the `truncated`
- * object, its text line and notice); at a terminal the one form's, a third of that (1 KB).
- */
-const reserveOn = (surface: AnswerSurface, maxBytes: number): number =>
-  surface === "mcp" ? truncationReserve(maxBytes) : Math.min(1024, Math.floor(maxBytes / 4))
+/** Kept aside from the budget for what says what was left out (`reserveOn` of src/domain/answerSurface.ts). */
+const reserveOn = (surface: AnswerSurface, maxBytes: number): number => reserveFor(surface, maxBytes, truncationReserve(maxBytes))
 
 const HINT = "pass max_bytes (a larger budget) to see the rest"
 /** At a terminal the option (the JSON document's `hint` too: the CLI's caller types options). */

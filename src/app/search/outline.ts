@@ -8,6 +8,8 @@ import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError } from "../../domain/errors.js"
 import { fitOutline, OutlineTruncation } from "../../domain/outlineBudget.js"
+import { AnswerSurfaceRef } from "./searchBudget.js"
+import { utf8Bytes } from "../../domain/answerSurface.js"
 import { scanMarkdown } from "../../domain/markdown/model.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { textBeforeHeadings } from "../../domain/markdown/preamble.js"
@@ -116,7 +118,10 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
     })
     if (input.tokens) files.push({ file: f.path, tokens: estimateTokens(text) })
   }
-  const fitted = input.max_bytes === undefined ? { kept: headings } : fitOutline(headings, input.max_bytes, { oneFile: input.file !== undefined })
+  const surface = yield* AnswerSurfaceRef
+  // At a terminal, a file with text above its first heading has a line (or an object) saying how to read it.
+  const fileExtra = (file: string) => (preambles.some((p) => p.file === file) ? 160 + 2 * utf8Bytes(skill.name) + 2 * utf8Bytes(file) : 0)
+  const fitted = input.max_bytes === undefined ? { kept: headings } : fitOutline(headings, input.max_bytes, { oneFile: input.file !== undefined, surface, fileExtra })
   const result: OutlineResult = {
     skill: skill.name,
     headings: fitted.kept,

@@ -1,8 +1,9 @@
-// `skc search --max-bytes` at a terminal (issue 26 item 3's budget, docs/search.md "The answer's size"): the
-// budget is of the one form printed, text or JSON, not of an MCP tool result's two. Measured as the MCP
-// result, `skc search --all "fill form" --max-bytes 4096` printed 1 result of 10 in 490 bytes although all
-// 10 took 3 KB (a probe of issue 47's sixty-first pass); and a pasted question's echo, counted whole, left
-// one result under any budget.
+// `skc search --max-bytes` and `skc outline --max-bytes` at a terminal (issue 26 item 3's budgets,
+// docs/search.md "The answer's size", docs/mcp.md "Payload budgets"): the budget is of the one form printed,
+// text or JSON, not of an MCP tool result's two. Measured as the MCP result, `skc search --all "fill form"
+// --max-bytes 4096` printed 1 result of 10 in 490 bytes although all 10 took 3 KB, and `skc outline docx
+// --max-bytes 4096` cut a 1.2 KB outline to its first level (probes of issue 47's sixty-first pass); and a
+// pasted question's echo, counted whole, left one result under any budget.
 import { cpSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -10,7 +11,7 @@ import { ROOT, sandbox } from "../helpers/cli.js"
 
 const SKILLS = ["pdf", "docx", "webapp-testing"]
 
-describe("skc search --max-bytes measures what it prints", () => {
+describe("skc search and skc outline --max-bytes measure what they print", () => {
   const sb = sandbox()
   beforeAll(async () => {
     for (const s of SKILLS) {
@@ -56,4 +57,21 @@ describe("skc search --max-bytes measures what it prints", () => {
     const r = await sb.runAsync(["search", "--all", question, "--max-bytes", String(roomy)])
     expect(r.stdout).toBe(whole.stdout)
   })
+
+  for (const format of ["text", "json"] as const) {
+    it(`outline, ${format}: an outline that fits is printed whole; a smaller budget keeps the top, under it, and names the options`, async () => {
+      const run = async (args: ReadonlyArray<string>) => {
+        const r = await sb.runAsync(["outline", "docx", "--format", format, ...args])
+        expect(r.code, r.stderr).toBe(0)
+        return r.stdout
+      }
+      const whole = await run([])
+      const roomy = Math.max(1024, Math.ceil(bytes(whole) * 1.25))
+      expect(await run(["--max-bytes", String(roomy)])).toBe(whole)
+      const cut = await run(["--max-bytes", "1024"])
+      expect(bytes(whole)).toBeGreaterThan(1024)
+      expect(bytes(cut)).toBeLessThanOrEqual(1024)
+      expect(cut).toContain("pass --file (one file) or --max-bytes (a larger budget)")
+    })
+  }
 })

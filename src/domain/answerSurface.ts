@@ -1,0 +1,36 @@
+/**
+ * Who an answer with a size budget (`max_bytes`: search, outline) is measured for: over MCP the tool result,
+ * its text and its structured content together; at a terminal the one form printed (`--format text` or
+ * `json`). Measured as an MCP result at a terminal, `skc search --all "fill form" --max-bytes 4096` printed
+ * one result of ten in 490 bytes although all ten took 3 KB, and `skc outline docx --max-bytes 4096` cut a
+ * 1.2 KB outline to its first level (probes of issue 47's sixty-first pass).
+ */
+export type AnswerSurface = "mcp" | "text" | "json"
+
+/** Bytes of `s` in UTF-8. */
+export const utf8Bytes = (s: string): number => {
+  let n = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x80) n += 1
+    else if (c < 0x800) n += 2
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
+      n += 4
+      i++
+    } else n += 3
+  }
+  return n
+}
+
+/** Bytes of `value` in a JSON document as the CLI prints it (two spaces a level), `depth` levels in, with its comma. */
+export const prettyJsonBytes = (value: unknown, depth: number): number => {
+  const pretty = JSON.stringify(value, null, 2)
+  return utf8Bytes(pretty) + 2 * depth * pretty.split("\n").length + 2
+}
+
+/**
+ * Kept aside for what says what a cut answer left out: over MCP `mcpReserve` (its object, text line and
+ * notice); at a terminal the one form's, at most 1 KB and half of the budget.
+ */
+export const reserveOn = (surface: AnswerSurface, maxBytes: number, mcpReserve: number): number =>
+  surface === "mcp" ? mcpReserve : Math.min(1024, Math.floor(maxBytes / 2))
