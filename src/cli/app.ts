@@ -221,12 +221,11 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
  * error said only "Received unknown argument: '--abort'": the command that asks it, to paste.
  */
 const dashQuery = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<string>, reported: string): string | undefined => {
-  let word = reported
   if (spec.name !== "search") return undefined
   const rest = args.slice(1)
-  const at = dashWordAt(rest, word)
+  const at = dashWordAt(rest, reported)
   if (at < 0) return undefined
-  word = rest[at]!
+  const word = rest[at]!
   const others = rest.filter((_, i) => i !== at)
   const roles = wordRoles(spec, others)
   // The query is missing: the skill alone, or nothing with --all.

@@ -55,8 +55,8 @@ const nextStep = (options: SearchRenderOptions, tool: string, params: Readonly<R
  * The arguments of a command whose last operand is a question: after `--` when it starts with "-", which the
  * parser would read as an option (`skc match -qzxv` failed with E100 "unknown argument '-q'").
  */
-const withQuestion = (before: ReadonlyArray<string>, question: string): ReadonlyArray<string> =>
-  question.startsWith("-") ? [...before, "--", question] : [...before, question]
+const withQuestion = (before: ReadonlyArray<string>, question: string, after: ReadonlyArray<string> = []): ReadonlyArray<string> =>
+  question.startsWith("-") ? [...before, ...after, "--", question] : [...before, question, ...after]
 
 const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string => {
   if (r.section !== "") return `  line ${r.line}`
@@ -181,7 +181,7 @@ const narrowerLine = (options: SearchRenderOptions, n: Narrower): string => {
   }
   const skills = options.skills ?? []
   const narrowed = skills.length === 0 ? undefined : skills
-  const how = nextStep(options, "search", { query: question, skills: narrowed }, withQuestion(["--all", ...(narrowed === undefined ? [] : ["--skill", narrowed.join(",")])], question))
+  const how = nextStep(options, "search", { query: question, skills: narrowed }, withQuestion(["--all"], question, narrowed === undefined ? [] : ["--skill", narrowed.join(",")]))
   return `No searched skill holds ${quotedList(n.missing, "or")}; ${held} in their sections: ${how}`
 }
 

@@ -19,7 +19,7 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { SearchIndex, type IndexReadFailed } from "../../ports/SearchIndex.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
-import { Settings, touchSkill } from "../shared/index.js"
+import { AnswerSurfaceRef, Settings, touchSkill } from "../shared/index.js"
 import { touchUnansweredAcrossSkills } from "../usage/index.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
@@ -28,7 +28,7 @@ import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSche
 import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { corruptOf, skillTop } from "./skillTop.js"
-import { AnswerSurfaceRef, withinBudget } from "./searchBudget.js"
+import { withinBudget } from "./searchBudget.js"
 import { unindexedFiles } from "./unindexed.js"
 import { skillsInScope } from "../skills/index.js"
 

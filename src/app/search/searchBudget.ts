@@ -3,15 +3,8 @@
  * shared by the search of one skill and the search across skills, applied before
  * `partial` and the access-log rows are worked out, so both count the results returned.
  */
-import { Context } from "effect"
 import { answerCost, fitResults, type AnswerSurface, type SearchTruncation } from "../../domain/searchBudget.js"
 import type { SearchInput, SearchResultItem } from "./searchSchema.js"
-
-/**
- * What this run's answers are measured as for their budget (`max_bytes`): the MCP tool result unless the
- * CLI's runner says which form it prints (src/cli/runner.ts).
- */
-export const AnswerSurfaceRef = Context.Reference<AnswerSurface>("skillc/AnswerSurface", { defaultValue: () => "mcp" })
 
 export const withinBudget = (
   results: ReadonlyArray<SearchResultItem>,

@@ -293,8 +293,8 @@ const termRows = (index: QueryableIndex["index"], term: QueryTerm, rowCount: num
  * issue 47 item 3); read only when the index matched at all. A row
  * answers when it holds enough words: all of them (AND), half of them
  * (`minTermsHeld`, the partial query); `relax` gives the same evaluation at
- * the relaxed floor, a third of the words its skill holds somewhere
- * (`partialFloor`).
+ * the relaxed floor, a third of the words the searched skills hold
+ * somewhere (`partialFloor`).
  */
 export const evaluate = Effect.fnUntraced(function* (
   opened: Opened,
@@ -347,8 +347,7 @@ export const evaluate = Effect.fnUntraced(function* (
   const namedFile = partial ? wordBits(yield* Effect.forEach(terms, (term) => Effect.map(index.matching(inFileNameNotSkillMd(term)), (rowids) => new Set(rowids)))) : () => 0
   const rows = perTerm ? yield* index.rowCount : 0
   const headed = [...new Set(headingSets.flatMap((ids) => [...ids]))]
-  // The floor of the partial query's second round (`Evaluated.relax`), offered when it is lower than the first's.
-  // The partial query's second round counts only the words the searched skills hold somewhere (a section, a
+  // The partial query's second round (`Evaluated.relax`) counts only the words the searched skills hold somewhere (a section, a
   // heading, a name or description; across skills, any of them, `heldWords` of every index joined): a word
   // none holds cannot be asked of their sections (`partialFloor`). One count for every row, so that across
   // skills one floor holds for all: a skill holding two of eleven words had a floor of two, and its sections

@@ -1,5 +1,5 @@
 /**
- * The face of the `shared` capability (issue 44 item 3): The application kernel every capability builds on: settings (stores, configuration), the file-system error mappings, the source tree walk and the time slicer.
+ * The face of the `shared` capability (issue 44 item 3): The application kernel every capability builds on: settings (stores, configuration), the file-system error mappings, the source tree walk, the time slicer and what answers are measured as (`AnswerSurfaceRef`).
  * Other capabilities import this module, never a file behind it.
  */
 export { Settings, type Stores, findProjectRoot, homeDirs, loadSettings, servedGlobalSkills } from "./Settings.js"
@@ -14,3 +14,4 @@ export { type TargetFailure, targetFailure } from "./targetFailure.js"
 export { checkedGlob } from "./checkedGlob.js"
 export { besidePath, removeStaleBeside, swapIntoPlace } from "./swapIntoPlace.js"
 export { holdingProcessLock } from "./processLock.js"
+export { AnswerSurfaceRef } from "./answerSurface.js"
