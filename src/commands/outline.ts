@@ -12,7 +12,7 @@ export const outlineCommand = defineCommand({
     level: flag.integer("level", "Only headings of this level or higher (1-6)."),
     tokens: flag.boolean("tokens", "Show each section's estimated tokens (ceil(code points / 4))."),
     file: flag.text("file", "Only the headings of this file (path relative to the skill root)."),
-    maxBytes: flag.integer("max-bytes", "Keep the result under this many bytes: the top levels are kept and the rest counted (MCP default 16384)."),
+    maxBytes: flag.integer("max-bytes", "Keep the printed result under this many bytes (at least 1024): the top levels are kept and the rest counted (MCP default 16384)."),
     ...common()
   },
   fast: true,

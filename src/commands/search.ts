@@ -41,7 +41,7 @@ export const searchCommand = defineCommand({
     limit: flag.integer("limit", "Maximum results (default 10)."),
     all: flag.boolean("all", "Search every built skill visible from here; results carry their skill."),
     skills: flag.text("skill", "With --all: only these skills (comma-separated names or paths)."),
-    maxBytes: flag.integer("max-bytes", "Keep the result under this many bytes: the best results are kept and the rest counted (MCP default 16384)."),
+    maxBytes: flag.integer("max-bytes", "Keep the printed result under this many bytes (at least 1024): the best results are kept and the rest counted (MCP default 16384)."),
     ...common()
   },
   fast: true,
