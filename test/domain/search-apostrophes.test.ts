@@ -78,6 +78,9 @@ describe("hyphens and slashes", () => {
     expect(openCompound("rollback")).toBe("roll back")
     // A wrong split is a phrase no text says: harmless.
     expect(openCompound("begin")).toBe("beg in")
+    // A function word before the particle: no verb ("with in-place edits" holds "with in").
+    expect(openCompound("within")).toBeUndefined()
+    expect(openCompound("moreover")).toBeUndefined()
     // Too short a verb, no particle, or a hyphenated word (its closed form is the other spelling): none.
     expect(openCompound("upin")).toBeUndefined()
     expect(openCompound("cover")).toBeUndefined()

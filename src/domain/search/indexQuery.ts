@@ -17,6 +17,7 @@
  * "create": `synonyms.ts`, issue 47).
  */
 import { isAscii } from "../ascii.js"
+import { isStopWord } from "./rank.js"
 import { segmentCjk } from "./cjk.js"
 import { queryTokens, straightApostrophes } from "./query.js"
 import { spellingVariants } from "./spelling.js"
@@ -92,12 +93,15 @@ export const closedCompound = (word: string): string | undefined =>
  * nothing in an internal-comms skill whose description says "a
  * post-incident write-up" (issue 47, sixty-first pass). The reverse
  * direction (the index's "setup" for a question's "set up") is the closed
- * form of the hyphenated word (`closedCompound`). A wrong split ("with
- * in" of "within") is a phrase no text says. Undefined for any other word.
+ * form of the hyphenated word (`closedCompound`). A wrong split ("beg
+ * in" of "begin") is a phrase no text says; a function word before the
+ * particle ("within", "moreover") is none. Undefined for any other word.
  */
 export const openCompound = (word: string): string | undefined => {
   const m = /^([a-z]{3,})(up|out|in|off|down|back|over)$/.exec(word)
-  return m === null ? undefined : `${m[1]} ${m[2]}`
+  // A function word before the particle is no verb: "within" is not "with in", which "with in-place
+  // edits" holds; "moreover" is not "more over".
+  return m === null || isStopWord(m[1]!) ? undefined : `${m[1]} ${m[2]}`
 }
 
 /**
