@@ -34,3 +34,15 @@ export const prettyJsonBytes = (value: unknown, depth: number): number => {
  */
 export const reserveOn = (surface: AnswerSurface, maxBytes: number, mcpReserve: number): number =>
   surface === "mcp" ? mcpReserve : Math.min(1024, Math.floor(maxBytes / 2))
+
+/**
+ * A hint that names a tool's parameters (`pass file (one file) or max_bytes (a larger budget) …`) as the
+ * CLI's options (`--file`, `--max-bytes`, `--level`), for a reader at a terminal; a hint naming them already
+ * is left as it is.
+ */
+export const hintAsOptions = (hint: string): string =>
+  hint.replace(/(?<!-)\blevel \(/, "--level (").replace(/(?<!-)\bfile \(/, "--file (").replace(/\bmax_bytes \(/, "--max-bytes (")
+
+/** Bytes a named group of left-out items costs in the one form printed at a terminal: its object, or its words. */
+export const printedGroupBytes = (group: unknown, surface: "text" | "json"): number =>
+  surface === "json" ? prettyJsonBytes(group, 3) : utf8Bytes(JSON.stringify(group))

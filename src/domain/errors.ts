@@ -300,7 +300,15 @@ export class InvalidQueryType extends Schema.TaggedError<InvalidQueryType>()("In
 export class InvalidFilter extends Schema.TaggedError<InvalidFilter>()("InvalidFilter", { message: Schema.String }) {
   readonly code = "E031" as const
   get text(): string {
-    return `invalid filter: '${this.message}'`
+    return this.textFor("cli")
+  }
+  /**
+   * The message names the CLI's flags (`--since 3x: expected …`); an MCP client passed the tool's arguments
+   * (`since`, `group_by`), and is told those.
+   */
+  textFor(style: StepStyle): string {
+    const message = style === "cli" ? this.message : this.message.replace(/(^|\s)--([a-z][a-z-]*)\b/g, (_, before: string, flag: string) => `${before}${flag.replace(/-/g, "_")}`)
+    return `invalid filter: '${message}'`
   }
 }
 
@@ -473,8 +481,11 @@ export const skcErrorOfCause = (cause: Cause.Cause<unknown>): { readonly error: 
 }
 
 /** The first line exactly as RFC-0005 writes it. */
-export const errorHeadline = (e: SkcError): string =>
-  e.code === undefined ? `error: ${e.text}` : `error[${e.code}]: ${e.text}`
+export const errorHeadline = (e: SkcError, style: StepStyle = "cli"): string => {
+  // An error whose own words name a CLI flag says them as the reader calls them (`textFor`), as its detail does.
+  const text = "textFor" in e ? e.textFor(style) : e.text
+  return e.code === undefined ? `error: ${text}` : `error[${e.code}]: ${text}`
+}
 
 /**
  * Every line printed for an error: the headline, then indented detail. `style`: who takes the next steps
@@ -484,7 +495,7 @@ export const renderError = (e: SkcError, style: StepStyle = "cli"): string => {
   const detail = "detailFor" in e ? e.detailFor(style) : "detail" in e && e.detail !== undefined ? e.detail : []
   // Names and paths in a message may be a skill's: control characters escaped, the message's own lines kept (./visible.ts).
   // The headline is one line (RFC-0005's template): a newline in the name it quotes is escaped there too.
-  return visibleMessage([visible(errorHeadline(e)), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].map(boundedLine).join("\n"))
+  return visibleMessage([visible(errorHeadline(e, style)), ...detail.map((d) => (d.startsWith(" ") ? d : `  ${d}`))].map(boundedLine).join("\n"))
 }
 
 /** The longest line an error prints whole (a message quotes what it was given, a name, a path, a glob). */

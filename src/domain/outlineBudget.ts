@@ -16,7 +16,7 @@
  * here and its type derived from it (issue 28).
  */
 import { Schema } from "effect"
-import { prettyJsonBytes, reserveOn, utf8Bytes, type AnswerSurface } from "./answerSurface.js"
+import { hintAsOptions, prettyJsonBytes, printedGroupBytes, reserveOn, utf8Bytes, type AnswerSurface } from "./answerSurface.js"
 
 export interface BudgetHeading {
   readonly file: string
@@ -121,8 +121,9 @@ const groupCost = (g: OmittedGroup): number => 2 * JSON.stringify(g).length
  * asked for what cannot be (an agent's probe).
  */
 const hintFor = (oneFile: boolean, surface: AnswerSurface = "mcp"): string => {
-  const ways = surface === "mcp" ? [...(oneFile ? [] : ["file (one file)"]), "max_bytes (a larger budget)"] : [...(oneFile ? [] : ["--file (one file)"]), "--max-bytes (a larger budget)"]
-  return `pass ${ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(", ")} or ${ways[ways.length - 1]}`} to see the rest`
+  const ways = [...(oneFile ? [] : ["file (one file)"]), "max_bytes (a larger budget)"]
+  const hint = `pass ${ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(", ")} or ${ways[ways.length - 1]}`} to see the rest`
+  return surface === "mcp" ? hint : hintAsOptions(hint)
 }
 
 /** Bytes of the headings `keep` selects, file lines included. */
@@ -229,7 +230,7 @@ export const fitOutline = <H extends BudgetHeading>(
         count: 1
       })
   })
-  const groupCostOn = surface === "mcp" ? groupCost : surface === "json" ? (g: OmittedGroup) => prettyJsonBytes(g, 3) : (g: OmittedGroup) => utf8Bytes(JSON.stringify(g))
+  const groupCostOn = (g: OmittedGroup) => (surface === "mcp" ? groupCost(g) : printedGroupBytes(g, surface))
   const under = largestGroups([...groups.values()].map(({ group, count }): OmittedGroup => ({ ...group, count })), reserve, groupCostOn)
   return { kept, truncation: { omitted, level, under, hint: hintFor(options.oneFile === true, surface) } }
 }
@@ -241,8 +242,7 @@ export const truncationLines = (t: OutlineTruncation, surface: "mcp" | "cli" = "
   const rest = t.omitted - named
   // The hint names the tool's parameters; at a terminal, the options that set them.
   const hint =
-    // (A hint made at a terminal names them already: `--file (` is left as it is.)
-    surface === "cli" ? t.hint.replace(/(?<!-)\blevel \(/, "--level (").replace(/(?<!-)\bfile \(/, "--file (").replace(/\bmax_bytes \(/, "--max-bytes (") : t.hint
+    surface === "cli" ? hintAsOptions(t.hint) : t.hint
   const places = [...where, ...(rest > 0 ? [`${rest} elsewhere`] : [])]
   return [
     `… ${t.omitted} more heading${t.omitted === 1 ? "" : "s"} not shown (result budget${t.level > 0 ? `; levels 1-${t.level} complete` : ""})` +

@@ -25,7 +25,7 @@
  */
 import { Schema } from "effect"
 import { largestGroups, truncationReserve } from "./outlineBudget.js"
-import { prettyJsonBytes, reserveOn as reserveFor, utf8Bytes, type AnswerSurface } from "./answerSurface.js"
+import { hintAsOptions, prettyJsonBytes, printedGroupBytes, reserveOn, utf8Bytes, type AnswerSurface } from "./answerSurface.js"
 
 export type { AnswerSurface } from "./answerSurface.js"
 
@@ -111,17 +111,11 @@ export const answerCost = (query: string, skipped: ReadonlyArray<{ readonly skil
 
 /**
  * A named group's bytes: over MCP its object in the structured content and its words in the text line and
- * the notice; at a terminal its object as printed (two spaces a level) or its words in the text line.
+ * the notice; at a terminal as printed.
  */
-const groupCostOn = (surface: AnswerSurface) => (g: OmittedResults): number =>
-  surface === "mcp" ? 3 * JSON.stringify(g).length : surface === "json" ? utf8Bytes(JSON.stringify(g, null, 2)) + 24 : utf8Bytes(JSON.stringify(g))
-
-/** Kept aside from the budget for what says what was left out (`reserveOn` of src/domain/answerSurface.ts). */
-const reserveOn = (surface: AnswerSurface, maxBytes: number): number => reserveFor(surface, maxBytes, truncationReserve(maxBytes))
+const groupCostOn = (surface: AnswerSurface) => (g: OmittedResults): number => (surface === "mcp" ? 3 * JSON.stringify(g).length : printedGroupBytes(g, surface))
 
 const HINT = "pass max_bytes (a larger budget) to see the rest"
-/** At a terminal the option (the JSON document's `hint` too: the CLI's caller types options). */
-const CLI_HINT = "pass --max-bytes (a larger budget) to see the rest"
 
 /**
  * How many of `results` (best first) fit `maxBytes` beside the rest of the answer
@@ -135,7 +129,7 @@ export const fitResults = (
 ): { readonly keep: number; readonly truncation?: SearchTruncation } => {
   const costs = results.map(resultCostOn(surface))
   if (envelope + costs.reduce((n, c) => n + c, 0) <= maxBytes) return { keep: results.length }
-  const reserve = reserveOn(surface, maxBytes)
+  const reserve = reserveOn(surface, maxBytes, truncationReserve(maxBytes))
   const room = maxBytes - reserve - envelope
   let keep = 0
   let spent = 0
@@ -147,7 +141,7 @@ export const fitResults = (
     const at = groups.get(key)
     groups.set(key, { ...(r.skill === undefined ? {} : { skill: r.skill }), file: r.file, count: (at?.count ?? 0) + 1 })
   }
-  return { keep, truncation: { omitted: results.length - keep, under: largestGroups(groups.values(), reserve, groupCostOn(surface)), hint: surface === "mcp" ? HINT : CLI_HINT } }
+  return { keep, truncation: { omitted: results.length - keep, under: largestGroups(groups.values(), reserve, groupCostOn(surface)), hint: surface === "mcp" ? HINT : hintAsOptions(HINT) } }
 }
 
 /** The text line that says what a search over its budget left out: the tool's parameter, or at a terminal the option. */
@@ -155,7 +149,7 @@ export const searchTruncationLine = (t: SearchTruncation, surface: "mcp" | "cli"
   const where = t.under.map((g) => `${g.count} in ${g.skill === undefined ? g.file : `${g.skill}: ${g.file}`}`)
   const rest = t.omitted - t.under.reduce((n, g) => n + g.count, 0)
   const places = [...where, ...(rest > 0 ? [`${rest} elsewhere`] : [])]
-  const hint = surface === "cli" ? t.hint.replace(/\bmax_bytes \(/, "--max-bytes (") : t.hint
+  const hint = surface === "cli" ? hintAsOptions(t.hint) : t.hint
   return (
     `… ${t.omitted} more result${t.omitted === 1 ? "" : "s"} not shown (result budget)` +
     (places.length > 0 ? `: ${places.join(", ")}` : "") +

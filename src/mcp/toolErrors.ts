@@ -18,7 +18,7 @@
  *   an agent driving `skc mcp` over the published anthropics/skills.
  *
  * - E031 (a malformed `skc_stats` filter) names the argument the agent passed (`since 3x: expected …`),
- *   not the CLI's flag (`--since`), which the agent never typed.
+ *   not the CLI's flag (`--since`), which the agent never typed: the error's own `textFor("tools")`.
  *
  * A search across skills that skipped some is no error, so no client reports it: over HTTP its operator
  * is told (`tellOperatorOfSkipped`).
@@ -28,7 +28,7 @@
  */
 import { didYouMean } from "../domain/suggest.js"
 import { reasonWithoutBuildCommand } from "../render/search.js"
-import { InvalidFilter, renderError, SkillNotFound, type SkcError } from "../domain/errors.js"
+import { renderError, SkillNotFound, type SkcError } from "../domain/errors.js"
 import { buildStep, stepText } from "../domain/nextStep.js"
 
 /** Where a failed call's text goes besides its agent: the server's stderr, `key` limiting how often. */
@@ -74,14 +74,8 @@ export const toolErrorText = (error: SkcError, context: ToolErrorContext): strin
   if (error._tag === "IndexUnusable" && !PASSING.has(error.reason) && context.served.has("skc_build")) {
     return `${renderError(error, "tools")}\n  rebuild it with: ${stepText(buildStep(error.skill), "tools")}`
   }
-  // A malformed stats filter names the CLI's flag (`--since 3x: expected …`); the agent passed the argument.
-  if (error._tag === "InvalidFilter") return renderError(new InvalidFilter({ message: argumentsNamed(error.message) }), "tools")
   return renderError(error, "tools")
 }
-
-/** The CLI flags a message names (`--since`, `--group-by`) as the tool's arguments (`since`, `group_by`). */
-export const argumentsNamed = (message: string): string =>
-  message.replace(/(^|\s)--([a-z][a-z-]*)\b/g, (_, before: string, flag: string) => `${before}${flag.replace(/-/g, "_")}`)
 
 /**
  * What a team server's operator is told of a search that skipped skills (HTTP): a skill never built, or
