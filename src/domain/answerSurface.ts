@@ -5,22 +5,9 @@
  * one result of ten in 490 bytes although all ten took 3 KB, and `skc outline docx --max-bytes 4096` cut a
  * 1.2 KB outline to its first level (probes of issue 47's sixty-first pass).
  */
-export type AnswerSurface = "mcp" | "text" | "json"
+import { utf8Bytes } from "./utf8.js"
 
-/** Bytes of `s` in UTF-8. */
-export const utf8Bytes = (s: string): number => {
-  let n = 0
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 0x80) n += 1
-    else if (c < 0x800) n += 2
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
-      n += 4
-      i++
-    } else n += 3
-  }
-  return n
-}
+export type AnswerSurface = "mcp" | "text" | "json"
 
 /** Bytes of `value` in a JSON document as the CLI prints it (two spaces a level), `depth` levels in, with its comma. */
 export const prettyJsonBytes = (value: unknown, depth: number): number => {

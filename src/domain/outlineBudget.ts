@@ -16,7 +16,8 @@
  * here and its type derived from it (issue 28).
  */
 import { Schema } from "effect"
-import { hintAsOptions, prettyJsonBytes, printedGroupBytes, reserveOn, utf8Bytes, type AnswerSurface } from "./answerSurface.js"
+import { hintAsOptions, prettyJsonBytes, printedGroupBytes, reserveOn, type AnswerSurface } from "./answerSurface.js"
+import { utf8Bytes } from "./utf8.js"
 
 export interface BudgetHeading {
   readonly file: string

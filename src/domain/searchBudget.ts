@@ -25,7 +25,8 @@
  */
 import { Schema } from "effect"
 import { largestGroups, truncationReserve } from "./outlineBudget.js"
-import { hintAsOptions, prettyJsonBytes, printedGroupBytes, reserveOn, utf8Bytes, type AnswerSurface } from "./answerSurface.js"
+import { hintAsOptions, prettyJsonBytes, printedGroupBytes, reserveOn, type AnswerSurface } from "./answerSurface.js"
+import { utf8Bytes } from "./utf8.js"
 
 export type { AnswerSurface } from "./answerSurface.js"
 

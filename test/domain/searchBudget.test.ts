@@ -3,7 +3,7 @@
 // its first 200 characters only (issue 47's sixty-first pass).
 import { describe, expect, it } from "vitest"
 import { answerCost, fitResults, printedResultCost, QUERY_COUNTED, resultCost } from "../../src/domain/searchBudget.js"
-import { utf8Bytes } from "../../src/domain/answerSurface.js"
+import { utf8Bytes } from "../../src/domain/utf8.js"
 
 const result = (i: number) => ({ file: "forms.md", section: `Step ${i}: Fill the Form`, line: 10 * i, snippet: `Fill the [MATCH]form[/MATCH] field ${i} with the value the user gave.` })
 const ten = Array.from({ length: 10 }, (_, i) => result(i + 1))

@@ -57,9 +57,8 @@ export interface CodexLine {
 }
 
 import { compareBytewise as bytewise } from "../sourcePaths.js"
+import { utf8Bytes as bytesOf } from "../utf8.js"
 
-const encoder = new TextEncoder()
-const bytesOf = (s: string) => encoder.encode(s).length
 const codePoints = (s: string) => [...s]
 
 /** Unicode's White_Space characters, which Rust's `split_whitespace` splits on. */
