@@ -185,8 +185,15 @@ const narrowerLine = (options: SearchRenderOptions, n: Narrower): string => {
   return `No searched skill holds ${quotedList(n.missing, "or")}; ${held} in their sections: ${how}`
 }
 
-/** The question as `match`'s argument in a hint: whole up to QUERY_SHOWN_MAX characters, else a placeholder (a pasted page is not echoed). */
-const matchArg = (query: string): string => (Array.from(query).length <= QUERY_SHOWN_MAX ? visible(query) : "<request>")
+/**
+ * The question as `match`'s argument in a hint: whole up to QUERY_SHOWN_MAX characters, else a placeholder (a
+ * pasted page is not echoed). Its tabs and line breaks become spaces, as both commands read them: escaped
+ * inside the single quotes the hint pastes back as a literal `\t`, another question.
+ */
+const matchArg = (query: string): string => {
+  const question = query.replace(/\s+/g, " ").trim()
+  return Array.from(question).length <= QUERY_SHOWN_MAX ? visible(question) : "<request>"
+}
 
 /** "Did you mean '…'?" on a line of its own, when the answer carries a correction. */
 const didYouMeanLine = (options: SearchRenderOptions, indent: string): string =>

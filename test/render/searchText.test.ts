@@ -23,6 +23,9 @@ describe("an empty search answer names the next step", () => {
       "No results for 'postmortem writeup'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc match 'postmortem writeup'\n"
     )
     // A question that starts with "-" goes after -- in the command (sixty-first pass: `skc match -qzxv` was E100).
+    // A tab or line break pasted into the question is a space in the command (sixty-second pass: shown as
+    // `\t` inside single quotes, it pasted back as a backslash and a "t").
+    expect(renderSearchText({ query: "zzqx\tyyqw\n", results: [] } as never, {})).toContain("skc match 'zzqx yyqw'\n")
     expect(renderSearchText({ query: "-qzxv", results: [] } as never, {})).toBe(
       "No results for '-qzxv'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc match -- -qzxv\n"
     )
