@@ -9,6 +9,7 @@ import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
 import { SearchIndexLive } from "../layers.js"
 import { shellWord } from "../domain/shellWord.js"
 import type { Narrower } from "../app/search/index.js"
+import type { RepeatedRead } from "../domain/search/repeatedHeading.js"
 
 // Any text. A mistyped flag (`--bogus`) never gets here: the parsers read it as an option and refuse it
 // (E100). A dash-word reaches the query only after `--`, where it is one: `skc search git-helper --
@@ -69,6 +70,7 @@ export const searchCommand = defineCommand({
       readonly searched?: number | undefined
       readonly wholeFurther?: boolean | undefined
       readonly cjkHint?: boolean | undefined
+      readonly repeated?: ReadonlyMap<string, RepeatedRead> | undefined
     }) => ({
       ...(answer.skill === undefined ? {} : { skill: answer.skill }),
       ...(answer.skills === undefined || answer.skills.length === 0 ? {} : { skills: answer.skills }),
@@ -77,7 +79,8 @@ export const searchCommand = defineCommand({
       ...(answer.unindexed === undefined ? {} : { unindexed: answer.unindexed }),
       ...(answer.searched === undefined ? {} : { searched: answer.searched }),
       ...(answer.wholeFurther === true ? { wholeFurther: true } : {}),
-      ...(answer.cjkHint === true ? { cjkHint: true } : {})
+      ...(answer.cjkHint === true ? { cjkHint: true } : {}),
+      ...(answer.repeated === undefined ? {} : { repeated: answer.repeated })
     })
     return {
       input: SearchInput,
@@ -124,7 +127,9 @@ export const searchCommand = defineCommand({
             // Across skills: how many were searched, so that an answer of none says so.
             searched: "searched" in a ? a.searched : undefined,
             wholeFurther: "wholeFurther" in a ? a.wholeFurther : undefined,
-            cjkHint: "cjkHint" in a ? a.cjkHint : undefined
+            cjkHint: "cjkHint" in a ? a.cjkHint : undefined,
+            // The results whose heading their skill repeats: each names the read of its own section.
+            repeated: "repeated" in a ? a.repeated : undefined
           })),
           Effect.provide(SearchIndexLive)
         ),

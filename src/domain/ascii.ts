@@ -21,3 +21,9 @@ export const isAscii = (text: string): boolean => {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
   return true
 }
+
+/**
+ * `text` with its ASCII capitals lowered and every other character kept: how SQLite's `lower()` and its
+ * NOCASE collation fold, so that a heading key made here equals one the index's query returns.
+ */
+export const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase())

@@ -93,6 +93,14 @@ export const printedResultCost = (r: BudgetResult, surface: "text" | "json"): nu
   return utf8Bytes(textLines(r, place)) + (r.section === "" ? 120 + SKILL_NAME_MAX + utf8Bytes(place) : 0)
 }
 
+/**
+ * Bytes a line added after a result's `line N` costs (`; ` and `text`, src/domain/search/repeatedHeading.ts):
+ * over MCP inside the text content's JSON string and again as a notice; at a terminal in the text only (the
+ * JSON document is the RFC's, without it).
+ */
+export const addedLineCost = (text: string, surface: AnswerSurface): number =>
+  surface === "mcp" ? 2 * JSON.stringify(`; ${text}`).length : surface === "text" ? utf8Bytes(`; ${text}`) : 0
+
 /** A result's cost on `surface`. */
 export const resultCostOn = (surface: AnswerSurface) => (r: BudgetResult): number => (surface === "mcp" ? resultCost(r) : printedResultCost(r, surface))
 
@@ -122,13 +130,15 @@ const HINT = "pass max_bytes (a larger budget) to see the rest"
  * How many of `results` (best first) fit `maxBytes` beside the rest of the answer
  * (`envelope`: `answerCost`), and what was left out (undefined when nothing was).
  */
-export const fitResults = (
-  results: ReadonlyArray<BudgetResult>,
+export const fitResults = <R extends BudgetResult>(
+  results: ReadonlyArray<R>,
   maxBytes: number,
   envelope: number,
-  surface: AnswerSurface = "mcp"
+  surface: AnswerSurface = "mcp",
+  /** Bytes a result adds beyond what `resultCostOn` counts (`addedLineCost`). */
+  extra: (r: R) => number = () => 0
 ): { readonly keep: number; readonly truncation?: SearchTruncation } => {
-  const costs = results.map(resultCostOn(surface))
+  const costs = results.map((r) => resultCostOn(surface)(r) + extra(r))
   if (envelope + costs.reduce((n, c) => n + c, 0) <= maxBytes) return { keep: results.length }
   const reserve = reserveOn(surface, maxBytes, truncationReserve(maxBytes))
   const room = maxBytes - reserve - envelope

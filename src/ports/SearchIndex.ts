@@ -108,6 +108,12 @@ export interface OpenIndex {
   /** Headings whose text equals `text` ignoring ASCII case (the NOCASE index). */
   readonly headingsNamed: (text: string) => Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
   readonly allHeadings: Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
+  /**
+   * How many headings each file has of each of `texts`, ignoring ASCII case (as `headingsNamed` and `show`
+   * match them), the text ASCII-lowercased; a text no heading has is absent. A search result whose heading
+   * another section also has names the `show` that reads it (src/domain/search/repeatedHeading.ts).
+   */
+  readonly headingCounts: (texts: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<HeadingCount>, IndexReadFailed>
   /** The index's `source_files` (issue 16); undefined for an index written before that table existed. */
   readonly sourceFiles: Effect.Effect<ReadonlyArray<IndexedSourceFile> | undefined, IndexReadFailed>
   /**
@@ -120,6 +126,13 @@ export interface OpenIndex {
   readonly sourceStamps: Effect.Effect<ReadonlyArray<SourceStamp> | undefined, IndexReadFailed>
   /** The description recorded for SKILL.md (its frontmatter's); undefined without one or without `source_files`. */
   readonly skillDescription: Effect.Effect<string | undefined, IndexReadFailed>
+}
+
+/** Of a heading text (ASCII-lowercased), how many headings one file has. */
+export interface HeadingCount {
+  readonly text: string
+  readonly file: string
+  readonly count: number
 }
 
 /** What a staleness check compares of a source file's record (`IndexedSourceFile`). */

@@ -7,6 +7,7 @@
 import type { Narrower, SearchResult, SearchResultItem } from "../app/search/index.js"
 import { searchTruncationLine } from "../domain/searchBudget.js"
 import { shellWord } from "../domain/shellWord.js"
+import { headingKey, repeatedHeadingRead, type RepeatedRead } from "../domain/search/repeatedHeading.js"
 import { visible } from "../domain/visible.js"
 import { openStep, stepText } from "../domain/nextStep.js"
 import { fallbackTokens, wordOf } from "../domain/search/rank.js"
@@ -38,6 +39,8 @@ export interface SearchRenderOptions {
   readonly searched?: number
   /** Over MCP from a team server (HTTP, docs/team.md): its operator builds the skills, on the server; its clients read. */
   readonly remote?: boolean
+  /** The results whose heading their skill repeats (by `headingKey`): each names the `show` of its own section. */
+  readonly repeated?: ReadonlyMap<string, RepeatedRead>
 }
 
 
@@ -58,8 +61,14 @@ const nextStep = (options: SearchRenderOptions, tool: string, params: Readonly<R
 const withQuestion = (before: ReadonlyArray<string>, question: string, after: ReadonlyArray<string> = []): ReadonlyArray<string> =>
   question.startsWith("-") ? [...before, ...after, "--", question] : [...before, question, ...after]
 
+/** After `line N` of a result whose heading its skill repeats: the `show` of this section (`show` alone reads the first). */
+const repeatedRead = (r: SearchResultItem, options: SearchRenderOptions): string => {
+  const by = options.repeated?.get(headingKey(r.skill, r.file, r.section))
+  return by === undefined ? "" : visible(`; ${repeatedHeadingRead(r.skill ?? options.skill ?? "<skill>", r, by, options.mcp ? "tools" : "cli")}`)
+}
+
 const whereLine = (r: SearchResultItem, options: SearchRenderOptions): string => {
-  if (r.section !== "") return `  line ${r.line}`
+  if (r.section !== "") return `  line ${r.line}${repeatedRead(r, options)}`
   const skill = r.skill ?? options.skill ?? "<skill>"
   if (r.match_line !== undefined) {
     // A long stretch without headings: the read starts a little above the hit, not at the file's first line.
@@ -336,14 +345,15 @@ export const searchNotices = (result: SearchResult, options: SearchRenderOptions
   // The skipped skills are in the document (`skipped`); the notice adds how to search them.
   const skipped = noticeLines(skippedLines(result, options))
   if (result.results.length === 0) return [...noticeLines(noResultsNext(options, result.query)), ...skipped]
-  const beforeHeadings = result.results
-    .filter((r) => r.section === "")
-    .map((r) => `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.file}`)}, ${whereLine(r, options).trim()}`)
+  // How to read a result that sits before any heading, or whose heading its skill repeats.
+  const readSteps = result.results
+    .filter((r) => r.section === "" || repeatedRead(r, options) !== "")
+    .map((r) => `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`}`)}, ${whereLine(r, options).trim()}`)
   return [
     ...(result.partial ? noticeLines(didYouMeanLine(options, "")) : []),
     ...(result.partial && options.wholeFurther === true ? ["none of these results holds every word of the question, but a section past them does: a larger limit shows it"] : []),
     ...noticeLines(describedOnlyLine(result, options)),
-    ...beforeHeadings,
+    ...readSteps,
     ...noticeLines(truncatedLine(result, options)),
     ...skipped
   ]

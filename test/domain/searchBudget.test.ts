@@ -2,7 +2,7 @@
 // the MCP tool result over MCP, as the one form printed at a terminal, and the question's echo counted for
 // its first 200 characters only (issue 47's sixty-first pass).
 import { describe, expect, it } from "vitest"
-import { answerCost, fitResults, printedResultCost, QUERY_COUNTED, resultCost } from "../../src/domain/searchBudget.js"
+import { addedLineCost, answerCost, fitResults, printedResultCost, QUERY_COUNTED, resultCost } from "../../src/domain/searchBudget.js"
 import { utf8Bytes } from "../../src/domain/utf8.js"
 
 const result = (i: number) => ({ file: "forms.md", section: `Step ${i}: Fill the Form`, line: 10 * i, snippet: `Fill the [MATCH]form[/MATCH] field ${i} with the value the user gave.` })
@@ -33,5 +33,22 @@ describe("search answer budget", () => {
     expect(fitResults(many, 4096, answerCost("fill form", [], "text"), "text").truncation?.hint).toBe("pass --max-bytes (a larger budget) to see the rest")
     expect(fitResults(many, 4096, answerCost("fill form", [], "json"), "json").truncation?.hint).toBe("pass --max-bytes (a larger budget) to see the rest")
     expect(fitResults(many, 16384, answerCost("fill form"), "mcp").truncation?.hint).toBe("pass max_bytes (a larger budget) to see the rest")
+  })
+})
+
+describe("a line added after a result's `line N` (a repeated heading's read, sixty-second pass)", () => {
+  const read = "more than one section is named 'Step 1: Fill the Form'; read this one with: skc_show skill=\"pdf\" section=\"Step 1: Fill the Form\" file=\"forms.md\""
+  it("costs its text and its notice over MCP, its printed bytes at a terminal, nothing in the JSON document", () => {
+    expect(addedLineCost(read, "mcp")).toBe(2 * JSON.stringify(`; ${read}`).length)
+    expect(addedLineCost(read, "text")).toBe(utf8Bytes(`; ${read}`))
+    expect(addedLineCost(read, "json")).toBe(0)
+  })
+  it("counts toward the budget: results that fit without it no longer all fit with it", () => {
+    const surface = "text" as const
+    const envelope = answerCost("fill form", [], surface)
+    const plain = ten.reduce((n, r) => n + printedResultCost(r, surface), envelope)
+    // Room for every result as printed, not for every result and its added line.
+    expect(fitResults(ten, plain, envelope, surface).keep).toBe(10)
+    expect(fitResults(ten, plain, envelope, surface, () => addedLineCost(read, surface)).keep).toBeLessThan(10)
   })
 })

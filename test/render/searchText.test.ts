@@ -3,6 +3,7 @@
 // `skc_match`) across skills. The JSON answer is the RFC's empty result, unchanged.
 import { describe, expect, it } from "vitest"
 import { QUERY_SHOWN_MAX, renderSearchText, searchNotices } from "../../src/render/search.js"
+import { headingKey } from "../../src/domain/search/repeatedHeading.js"
 
 const empty = { query: "postmortem writeup", results: [] } as never
 
@@ -225,5 +226,36 @@ describe("a partial answer says which of its words no result holds", () => {
   it("every word held by some result: the line as before", () => {
     const first = renderSearchText(result([["excel", "chart"], ["formulas", "recalculate"]]), {}).split("\n")[0]
     expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them.")
+  })
+})
+
+describe("a result whose heading its skill repeats names the show of its own section (sixty-second pass)", () => {
+  const hit = (file: string, line: number, skill?: string) => ({ file, section: "Structure", snippet: "[MATCH]structure[/MATCH]", score: 2, line, end_line: line + 5, ...(skill === undefined ? {} : { skill }) })
+  const one = { query: "structure", results: [hit("incident.md", 7), hit("SKILL.md", 40)] } as never
+  const repeated = new Map([
+    [headingKey(undefined, "incident.md", "Structure"), "file" as const],
+    [headingKey(undefined, "SKILL.md", "Structure"), "line" as const]
+  ])
+
+  it("with its file, and its line when its own file repeats the heading; at a terminal the command, over MCP the call", () => {
+    const text = renderSearchText(one, { skill: "internal comms", repeated })
+    expect(text).toContain("  line 7; more than one section is named 'Structure'; read this one with: skc show 'internal comms' --section Structure --file incident.md\n")
+    expect(text).toContain("  line 40; more than one section is named 'Structure'; read this one with: skc show 'internal comms' --section Structure --file SKILL.md --line 40\n")
+    expect(renderSearchText(one, { skill: "comms", repeated, mcp: true })).toContain(
+      '  line 7; more than one section is named \'Structure\'; read this one with: skc_show skill="comms" section="Structure" file="incident.md"\n'
+    )
+    // The structured content's notices carry it too: some clients give their model only the structured content.
+    expect(searchNotices(one, { skill: "comms", repeated, mcp: true })).toEqual([
+      'incident.md#Structure, line 7; more than one section is named \'Structure\'; read this one with: skc_show skill="comms" section="Structure" file="incident.md"',
+      'SKILL.md#Structure, line 40; more than one section is named \'Structure\'; read this one with: skc_show skill="comms" section="Structure" file="SKILL.md" line=40'
+    ])
+    // Without the map (an unrepeated heading) the plain line.
+    expect(renderSearchText(one, { skill: "comms" })).toContain("  line 7\n")
+  })
+
+  it("across skills, each result's own skill", () => {
+    const across = { query: "structure", results: [hit("incident.md", 7, "comms")] } as never
+    const text = renderSearchText(across, { repeated: new Map([[headingKey("comms", "incident.md", "Structure"), "file" as const]]) })
+    expect(text).toContain("read this one with: skc show comms --section Structure --file incident.md\n")
   })
 })

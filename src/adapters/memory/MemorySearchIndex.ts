@@ -8,10 +8,11 @@
  * The real behaviour is the SQLite adapter's, tested on real files.
  */
 import { Effect, Layer } from "effect"
+import { asciiLower } from "../../domain/ascii.js"
 import type { FileRows } from "../../domain/search/documents.js"
 import type { IndexQuery } from "../../domain/search/indexQuery.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
-import { IndexReadFailed, SearchIndex, type IndexContents, type IndexWriter, type PathRows, type OpenIndex, type SearchIndexService } from "../../ports/SearchIndex.js"
+import { IndexReadFailed, SearchIndex, type HeadingCount, type IndexContents, type IndexWriter, type PathRows, type OpenIndex, type SearchIndexService } from "../../ports/SearchIndex.js"
 
 /** Lower case, every run of characters other than letters and digits one space. */
 export const plainText = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
@@ -121,6 +122,17 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
         leads: (ids, maxChars) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, maxChars)]))),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
         allHeadings: guard(headings),
+        headingCounts: (texts) => {
+          const asked = new Set(texts.map(asciiLower))
+          const counts = new Map<string, HeadingCount>()
+          for (const h of headings) {
+            const text = asciiLower(h.text)
+            if (!asked.has(text)) continue
+            const key = `${text}\u0000${h.file}`
+            counts.set(key, { text, file: h.file, count: (counts.get(key)?.count ?? 0) + 1 })
+          }
+          return guard([...counts.values()])
+        },
         sourceFiles: guard(contents?.sourceFiles),
         sourceStamps: guard(contents?.sourceFiles.map(({ path, size, mtimeMs, trusted }) => ({ path, size, mtimeMs, trusted }))),
         skillDescription: guard(contents?.sourceFiles.find((f) => f.path === "SKILL.md")?.description)

@@ -156,6 +156,9 @@ const LEADS_SQL = `SELECT rowid, substr(content, 1, ?) AS lead FROM sections WHE
 const HEADINGS_NAMED_SQL =
   "SELECT file, text, level, start_line, end_line FROM headings WHERE text = ? COLLATE NOCASE ORDER BY file, start_line"
 const ALL_HEADINGS_SQL = "SELECT file, text, level, start_line, end_line FROM headings ORDER BY file, start_line"
+// SQLite's lower() and NOCASE both fold ASCII only, as `asciiLower` does.
+const HEADING_COUNTS_SQL =
+  "SELECT lower(text) AS text, file, count(*) AS count FROM headings WHERE text COLLATE NOCASE IN (SELECT value FROM json_each(?)) GROUP BY lower(text), file"
 const HAS_SOURCE_FILES_SQL = "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'source_files'"
 const SOURCE_FILES_SQL = "SELECT path, size, mtime_ms, hash, trusted, title, description FROM source_files"
 const SOURCE_STAMPS_SQL = "SELECT path, size, mtime_ms, trusted FROM source_files"
@@ -207,6 +210,7 @@ const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
     leads: () => fail,
     headingsNamed: () => fail,
     allHeadings: fail,
+    headingCounts: () => fail,
     sourceFiles: fail,
     sourceStamps: fail,
     skillDescription: fail
@@ -329,6 +333,12 @@ const indexOn = (db: Database, path: string, onDisk: { readonly stamp: string | 
             ),
       headingsNamed: (text) => query<HeadingRow>(HEADINGS_NAMED_SQL, [text]),
       allHeadings: query<HeadingRow>(ALL_HEADINGS_SQL, []),
+      headingCounts: (texts) =>
+        texts.length === 0
+          ? Effect.succeed([])
+          : Effect.map(query<{ text: string; file: string; count: number }>(HEADING_COUNTS_SQL, [JSON.stringify([...new Set(texts)])]), (rows) =>
+              rows.map((r) => ({ text: r.text, file: r.file, count: Number(r.count) }))
+            ),
       sourceFiles: once(whenSourceFiles(Effect.map(query<SourceFileRow>(SOURCE_FILES_SQL, []), (r) => r.map(toIndexedSourceFile)))),
       sourceStamps: once(whenSourceFiles(Effect.map(query<SourceStampRow>(SOURCE_STAMPS_SQL, []), (r) => r.map(toSourceStamp)))),
       skillDescription: once(whenSourceFiles(Effect.map(query<{ description: string | null }>(SKILL_DESCRIPTION_SQL, []), (r) => r[0]?.description ?? undefined)))

@@ -37,6 +37,7 @@ import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
 import { withinBudget } from "./searchBudget.js"
+import { repeatedHeadingCost, repeatedHeadingsOf } from "./repeatedHeadings.js"
 import { unindexedFiles } from "./unindexed.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
@@ -229,7 +230,11 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const ranked = (yield* reorder(answer.found, (f) => f, input.query, yield* rerankWeights(RERANK_WEIGHTS_ONE_SKILL), limit)).map((x) => x.found)
       const { unheld } = answer
       // The result budget (`max_bytes`): the best results that fit; `partial` and the log count those returned.
-      const { kept: results, keep, truncation } = withinBudget(yield* render(ranked, false), input, undefined, yield* AnswerSurfaceRef)
+      const rendered = yield* render(ranked, false)
+      // A result whose heading the skill repeats names the `show` of its own section (its size counted in the budget).
+      const repeated = yield* repeatedHeadingsOf(rendered, () => q.index)
+      const surface = yield* AnswerSurfaceRef
+      const { kept: results, keep, truncation } = withinBudget(rendered, input, undefined, surface, repeatedHeadingCost(repeated, surface, name))
       const found = ranked.slice(0, keep)
       // DECISIONS #37: partial when none of the returned rows holds every word it was searched for.
       const partial = answer.partial === "unless-whole" ? !found.some((f) => f.c.termsHeld === f.tokens.length) : answer.partial
@@ -255,6 +260,7 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
         result,
         correction,
         narrower,
+        ...(repeated.size > 0 ? { repeated } : {}),
         unindexed: unindexed.length > 0 ? unindexed.map((path) => ({ skill: name, path })) : undefined,
         ...(wholeFurther ? { wholeFurther } : {}),
         ...(cjkHint ? { cjkHint } : {})

@@ -29,6 +29,7 @@ import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder,
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { corruptOf, skillTop } from "./skillTop.js"
 import { withinBudget } from "./searchBudget.js"
+import { repeatedHeadingsOf, repeatedHeadingCost } from "./repeatedHeadings.js"
 import { unindexedFiles } from "./unindexed.js"
 import { skillsInScope } from "../skills/index.js"
 
@@ -360,7 +361,10 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   const answer = described ?? ranked
   // The result budget (`max_bytes`): the best results that fit. `partial` and the access-log rows below
   // count only the results returned (DECISIONS #44: a skill whose results were all left out answered nothing).
-  const { kept: results, keep, truncation } = withinBudget(answer.results, input, skipped, yield* AnswerSurfaceRef)
+  // A result whose heading its skill repeats names the `show` of its own section, from that skill's own index.
+  const repeated = yield* repeatedHeadingsOf(answer.results, (skill) => searched.find((s) => s.skill.name === skill)?.q.index)
+  const surface = yield* AnswerSurfaceRef
+  const { kept: results, keep, truncation } = withinBudget(answer.results, input, skipped, surface, repeatedHeadingCost(repeated, surface))
   const chosen = answer.chosen.slice(0, keep)
   // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
   const partial = results.length > 0 && !chosen.some((x) => x.complete)
@@ -417,6 +421,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     narrower: undefined,
     unindexed: undefined,
     searched: searched.length,
+    ...(repeated.size > 0 ? { repeated } : {}),
     ...(wholeFurther ? { wholeFurther: true } : {})
   }
 }, Effect.scoped)

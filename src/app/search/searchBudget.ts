@@ -10,10 +10,12 @@ export const withinBudget = (
   results: ReadonlyArray<SearchResultItem>,
   input: SearchInput,
   skipped?: ReadonlyArray<{ readonly skill: string; readonly reason: string }>,
-  surface: AnswerSurface = "mcp"
+  surface: AnswerSurface = "mcp",
+  /** Bytes a result's text adds beyond its lines (a repeated heading's read, src/app/search/repeatedHeadings.ts). */
+  extra: (r: SearchResultItem) => number = () => 0
 ): { readonly kept: ReadonlyArray<SearchResultItem>; readonly keep: number; readonly truncation?: SearchTruncation } => {
   // No budget named (the CLI's default): every result.
   if (input.max_bytes === undefined) return { kept: results, keep: results.length }
-  const { keep, truncation } = fitResults(results, input.max_bytes, answerCost(input.query, skipped, surface), surface)
+  const { keep, truncation } = fitResults(results, input.max_bytes, answerCost(input.query, skipped, surface), surface, extra)
   return { kept: results.slice(0, keep), keep, ...(truncation === undefined ? {} : { truncation }) }
 }
