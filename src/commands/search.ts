@@ -8,7 +8,7 @@ import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag, type Arg } from "./spec.js"
 import { SearchIndexLive } from "../layers.js"
 import { shellWord } from "../domain/shellWord.js"
-import type { Narrower } from "../app/search/index.js"
+import type { Narrower, WholeFurther } from "../app/search/index.js"
 import type { RepeatedRead } from "../domain/search/repeatedHeading.js"
 
 // Any text. A mistyped flag (`--bogus`) never gets here: the parsers read it as an option and refuse it
@@ -68,7 +68,8 @@ export const searchCommand = defineCommand({
       readonly narrower: Narrower | undefined
       readonly unindexed?: ReadonlyArray<{ readonly skill: string; readonly path: string }> | undefined
       readonly searched?: number | undefined
-      readonly wholeFurther?: boolean | undefined
+      readonly wholeFurther?: WholeFurther | undefined
+      readonly noSectionWhole?: boolean | undefined
       readonly cjkHint?: boolean | undefined
       readonly repeated?: ReadonlyMap<string, RepeatedRead> | undefined
     }) => ({
@@ -78,7 +79,8 @@ export const searchCommand = defineCommand({
       ...(answer.narrower === undefined ? {} : { narrower: answer.narrower }),
       ...(answer.unindexed === undefined ? {} : { unindexed: answer.unindexed }),
       ...(answer.searched === undefined ? {} : { searched: answer.searched }),
-      ...(answer.wholeFurther === true ? { wholeFurther: true } : {}),
+      ...(answer.wholeFurther === undefined ? {} : { wholeFurther: answer.wholeFurther }),
+      ...(answer.noSectionWhole === true ? { noSectionWhole: true } : {}),
       ...(answer.cjkHint === true ? { cjkHint: true } : {}),
       ...(answer.repeated === undefined ? {} : { repeated: answer.repeated })
     })
@@ -127,6 +129,8 @@ export const searchCommand = defineCommand({
             // Across skills: how many were searched, so that an answer of none says so.
             searched: "searched" in a ? a.searched : undefined,
             wholeFurther: "wholeFurther" in a ? a.wholeFurther : undefined,
+            // One skill's AND query found nothing: "No section holds every word" is then true (else "None of these").
+            noSectionWhole: "noSectionWhole" in a ? a.noSectionWhole : undefined,
             cjkHint: "cjkHint" in a ? a.cjkHint : undefined,
             // The results whose heading their skill repeats: each names the read of its own section.
             repeated: "repeated" in a ? a.repeated : undefined

@@ -4,7 +4,7 @@
 // starts and, for text before a file's first heading (which no heading
 // names), how to read it. A partial result (DECISIONS #37) says so first.
 // Pure.
-import type { Narrower, SearchResult, SearchResultItem } from "../app/search/index.js"
+import type { Narrower, SearchResult, SearchResultItem, WholeFurther } from "../app/search/index.js"
 import { searchTruncationLine } from "../domain/searchBudget.js"
 import { shellWord } from "../domain/shellWord.js"
 import { headingKey, repeatedHeadingRead, type RepeatedRead } from "../domain/search/repeatedHeading.js"
@@ -31,7 +31,13 @@ export interface SearchRenderOptions {
   /** An empty answer to Chinese or Japanese from an index that does not segment them (the `ascii` tokenizer). */
   readonly cjkHint?: boolean
   /** A partial answer whose pool holds, past the results returned, a section with every word (a larger limit shows it). */
-  readonly wholeFurther?: boolean
+  readonly wholeFurther?: WholeFurther
+  /**
+   * One skill's AND query found nothing (DECISIONS #37), so no section holds every word and the partial
+   * answer's first line says so; otherwise it speaks of the results shown only (a section past the pool
+   * searched may hold them all: a probe found one at the 39th place of an answer that said no section did).
+   */
+  readonly noSectionWhole?: boolean
   /** For an empty answer in one skill: its files the index left out (above `[search] max_file_bytes`), never searched. */
   /** The files of the searched skills no index holds (too large), each with its skill. */
   readonly unindexed?: ReadonlyArray<{ readonly skill: string; readonly path: string }>
@@ -311,10 +317,16 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
  * A partial answer's first line: no section holds every word, or, when one past the results returned does,
  * that these do not and a larger limit shows it ("No section holds every word" was untrue then: a probe).
  */
+/** What shows a section holding every word past a partial answer's results: a larger limit, or a larger budget. */
+const furtherShownBy = (where: WholeFurther, options: SearchRenderOptions): string =>
+  where === "max_bytes" ? (options.mcp === true ? "a larger max_bytes" : "a larger --max-bytes") : options.mcp === true ? "a larger limit" : "a larger --limit"
+
 const partialHeadline = (query: string, options: SearchRenderOptions): string =>
-  options.wholeFurther === true
-    ? `None of these holds every word of ${query}, but a section past them does (${options.mcp === true ? "a larger limit" : "a larger --limit"} shows it); these rank above it`
-    : `No section holds every word of ${query}; these hold the most of them`
+  options.wholeFurther !== undefined
+    ? `None of these holds every word of ${query}, but a section past them does (${furtherShownBy(options.wholeFurther, options)} shows it); these rank above it`
+    : options.noSectionWhole === true
+      ? `No section holds every word of ${query}; these hold the most of them`
+      : `None of these holds every word of ${query}`
 
 /** ` (none of these holds 'chart')` after a partial answer's first line, when some of its words are in no result shown (a section past the limit may hold it). */
 const noneHolds = (result: SearchResult): string => {
@@ -351,7 +363,9 @@ export const searchNotices = (result: SearchResult, options: SearchRenderOptions
     .map((r) => `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`}`)}, ${whereLine(r, options).trim()}`)
   return [
     ...(result.partial ? noticeLines(didYouMeanLine(options, "")) : []),
-    ...(result.partial && options.wholeFurther === true ? ["none of these results holds every word of the question, but a section past them does: a larger limit shows it"] : []),
+    ...(result.partial && options.wholeFurther !== undefined
+      ? [`none of these results holds every word of the question, but a section past them does: ${furtherShownBy(options.wholeFurther, options)} shows it`]
+      : []),
     ...noticeLines(describedOnlyLine(result, options)),
     ...readSteps,
     ...noticeLines(truncatedLine(result, options)),

@@ -91,7 +91,7 @@ describe("a long query is repeated in part (text only; the JSON keeps it whole)"
     expect(first.length).toBeLessThan(QUERY_SHOWN_MAX + 60)
     // The partial answer's header repeats it the same way.
     const partial = { query: pasted, partial: true, results: [{ file: "a.md", section: "A", snippet: "x", score: 1, line: 1, end_line: 2 }] } as never
-    expect(renderSearchText(partial, {}).split("\n")[0]).toMatch(/^No section holds every word of 'word0 .*…' \(3,000 words\); these hold the most of them\.$/)
+    expect(renderSearchText(partial, { noSectionWhole: true }).split("\n")[0]).toMatch(/^No section holds every word of 'word0 .*…' \(3,000 words\); these hold the most of them\.$/)
   })
 
   it("cuts between characters, never inside one (astral characters count as one)", () => {
@@ -219,12 +219,12 @@ describe("a partial answer says which of its words no result holds", () => {
     }) as never
 
   it("the content words held by none of the results returned, as asked (its stop words never)", () => {
-    const first = renderSearchText(result([["Excel", "formulas"], ["recalculate"]]), {}).split("\n")[0]
+    const first = renderSearchText(result([["Excel", "formulas"], ["recalculate"]]), { noSectionWhole: true }).split("\n")[0]
     expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them (none of these holds 'chart').")
   })
 
   it("every word held by some result: the line as before", () => {
-    const first = renderSearchText(result([["excel", "chart"], ["formulas", "recalculate"]]), {}).split("\n")[0]
+    const first = renderSearchText(result([["excel", "chart"], ["formulas", "recalculate"]]), { noSectionWhole: true }).split("\n")[0]
     expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them.")
   })
 })
@@ -257,5 +257,26 @@ describe("a result whose heading its skill repeats names the show of its own sec
     const across = { query: "structure", results: [hit("incident.md", 7, "comms")] } as never
     const text = renderSearchText(across, { repeated: new Map([[headingKey("comms", "incident.md", "Structure"), "file" as const]]) })
     expect(text).toContain("read this one with: skc show comms --section Structure --file incident.md\n")
+  })
+})
+
+describe("a partial answer's first line (DECISIONS #37; sixty-second pass)", () => {
+  const hit = { file: "SKILL.md", section: "Forms", snippet: "fill [MATCH]forms[/MATCH]", score: 1.5, line: 3, end_line: 9, matched_terms: [{ word: "forms", fields: ["section"] }] }
+  const answer = { query: "fill forms", partial: true, results: [hit] } as never
+  const first = (options: Parameters<typeof renderSearchText>[1]) => renderSearchText(answer, options).split("\n")[0]
+
+  it("says that no section holds every word only when that is known; else it speaks of the results shown", () => {
+    expect(first({ skill: "pdf", noSectionWhole: true })).toMatch(/^No section holds every word of 'fill forms'; these hold the most of them/)
+    expect(first({ skill: "pdf" })).toMatch(/^None of these holds every word of 'fill forms'/)
+    expect(first({ skill: "pdf" })).not.toContain("No section")
+  })
+
+  it("a section past them: what shows it, a larger limit or, when the budget left it out, a larger budget", () => {
+    expect(first({ skill: "pdf", wholeFurther: "limit" })).toContain("but a section past them does (a larger --limit shows it)")
+    expect(first({ skill: "pdf", wholeFurther: "max_bytes" })).toContain("but a section past them does (a larger --max-bytes shows it)")
+    expect(first({ skill: "pdf", wholeFurther: "max_bytes", mcp: true })).toContain("(a larger max_bytes shows it)")
+    expect(searchNotices(answer, { skill: "pdf", wholeFurther: "max_bytes", mcp: true })).toContain(
+      "none of these results holds every word of the question, but a section past them does: a larger max_bytes shows it"
+    )
   })
 })

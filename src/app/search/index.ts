@@ -4,7 +4,7 @@
  */
 export { search, searchWithCorrection } from "./search.js"
 export type { Narrower } from "./correction.js"
-export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
+export { DEFAULT_LIMIT, SearchInput, SearchResult, SearchResultItem, type WholeFurther } from "./searchSchema.js"
 export { show } from "./show.js"
 export { outline } from "./outline.js"
 export { openFile } from "./open.js"

@@ -11,7 +11,7 @@ import { Path } from "effect/Path"
 import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/errors.js"
 import { hash16Of } from "../../domain/search/indexState.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { compareRanked, everyWord, fallbackTokens, termCount, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, everyWord, fallbackTokens, termCount, wordOf, type WordStats } from "../../domain/search/rank.js"
 import { RERANK_POOL, RERANK_WEIGHTS_ACROSS } from "../../domain/search/rerank.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
@@ -24,7 +24,7 @@ import { touchUnansweredAcrossSkills } from "../usage/index.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
-import { DEFAULT_LIMIT, type SearchInput, type SearchResult } from "./searchSchema.js"
+import { DEFAULT_LIMIT, type SearchInput, type SearchResult, type WholeFurther } from "./searchSchema.js"
 import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { corruptOf, skillTop } from "./skillTop.js"
@@ -260,6 +260,13 @@ const rankTogether = (
     return { chosen, results, unheld, whole }
   })
 
+/** Whether one of the words no searched section holds (`unheld`) is in no searched skill's name or description either. */
+const heldByNoDescription = Effect.fnUntraced(function* (searched: ReadonlyArray<Searched>, words: ReadonlyArray<string>, unheld: ReadonlySet<string>) {
+  let described = 0
+  for (const s of searched) described |= yield* describedTerms(s.skill, s.q, words).pipe(Effect.mapError(corruptOf(ownIndex(s.skill, s.q))))
+  return words.some((w, i) => unheld.has(wordOf(w)) && (described & (1 << i)) === 0)
+})
+
 /**
  * The skills whose names and descriptions hold every one of `words`, each
  * answering with its top section (`skillTop`), by its score, then name: the
@@ -368,8 +375,16 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   const chosen = answer.chosen.slice(0, keep)
   // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
   const partial = results.length > 0 && !chosen.some((x) => x.complete)
-  // Partial for the sections returned while one of the pool past them holds every word: said in the text.
-  const wholeFurther = partial && "whole" in answer && answer.whole
+  // Partial for the sections returned while one of the pool past them holds every word: said in the text, with
+  // what shows it: a larger budget when the limit holds it (an agent told "a larger limit" looped), else a larger limit.
+  const wholeFurther: WholeFurther | undefined = !partial
+    ? undefined
+    : answer.chosen.slice(keep).some((x) => x.complete)
+      ? "max_bytes"
+      : "whole" in answer && answer.whole
+        ? "limit"
+        : undefined
+  const noneWhole = partial && unheld.size > 0 && (yield* heldByNoDescription(searched, words, unheld))
   const result: SearchResult = {
     query: input.query,
     ...(partial ? { partial: true as const } : {}),
@@ -422,7 +437,9 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     unindexed: undefined,
     searched: searched.length,
     ...(repeated.size > 0 ? { repeated } : {}),
-    ...(wholeFurther ? { wholeFurther: true } : {})
+    ...(wholeFurther === undefined ? {} : { wholeFurther }),
+    // A word no searched section nor skill's description holds: no section holds every word, which the text may say.
+    ...(noneWhole ? { noSectionWhole: true as const } : {})
   }
 }, Effect.scoped)
 

@@ -9,6 +9,13 @@ import { SearchTruncation } from "../../domain/searchBudget.js"
 
 export const DEFAULT_LIMIT = 10
 
+/**
+ * Where a section holding every word of a partial answer's question is (DECISIONS #37: none of the
+ * results returned holds them): past the results the limit allowed (`limit`: a larger limit shows it), or
+ * among them but left out by the result budget (`max_bytes`: a larger budget shows it).
+ */
+export type WholeFurther = "limit" | "max_bytes"
+
 /** The budget of a search answer sent over MCP when the call names none (docs/mcp.md "Payload budgets"). */
 export const MCP_SEARCH_MAX_BYTES = 16384
 
