@@ -42,7 +42,9 @@ export interface StaleLinksText {
 export const describeStaleLinks = (t: StaleLinksText): string => {
   const skills = [...new Set(t.links.map((l) => l.skill))]
   const dirs = t.links.map((l) => l.dir).filter((d, i, all) => all.findIndex((x) => x.dir === d.dir) === i)
-  const labels = dirs.map((d) => d.labels[0]!).join(",")
+  // One directory: the --target that put it there. Several: the targets of earlier builds, named apart, since no
+  // one build needs to have named them all ("from an earlier --target agents,kiro" named a --target never given).
+  const labels = dirs.length === 1 ? `an earlier --target ${dirs[0]!.labels[0]!}` : `earlier builds for ${listed(dirs.map((d) => d.labels[0]!))}`
   const one = t.links.length === 1
   const many = skills.length > 1
   const what = many
@@ -53,7 +55,7 @@ export const describeStaleLinks = (t: StaleLinksText): string => {
   const removable = t.removable ?? t.links
   if (removable.length === t.links.length) {
     const rm = `rm ${t.links.map((l) => shellWord(t.fromCwd(l.link))).join(" ")}`
-    return `${what} from an earlier --target ${labels}${why}; remove ${one ? "it" : "them"} (${rm})${keep}`
+    return `${what} from ${labels}${why}; remove ${one ? "it" : "them"} (${rm})${keep}`
   }
   // A link that is the only copy some agent reads (Kiro reads .kiro/skills alone) is never offered for
   // removal: the `rm` hid the skill from that agent.
@@ -72,7 +74,7 @@ export const describeStaleLinks = (t: StaleLinksText): string => {
         : `are each the only copy ${reader} (do not remove them)`
   }`
   const keepAll = t.keepWith === undefined ? "" : `; to keep deploying there, ${t.keepWith}`
-  if (removable.length === 0) return `${what} from an earlier --target ${labels}${why}; ${onlyCopy}${keepAll}`
+  if (removable.length === 0) return `${what} from ${labels}${why}; ${onlyCopy}${keepAll}`
   const rm = `rm ${removable.map((l) => shellWord(t.fromCwd(l.link))).join(" ")}`
-  return `${what} from an earlier --target ${labels}${why}; remove ${listed(removable.map((l) => t.show(l.link)))} (${rm}), which every agent reading ${removable.length === 1 ? "it" : "them"} also finds elsewhere; ${onlyCopy}${keepAll}`
+  return `${what} from ${labels}${why}; remove ${listed(removable.map((l) => t.show(l.link)))} (${rm}), which every agent reading ${removable.length === 1 ? "it" : "them"} also finds elsewhere; ${onlyCopy}${keepAll}`
 }

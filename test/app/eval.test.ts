@@ -220,6 +220,23 @@ describe("skc eval, command judge", () => {
   })
 })
 
+describe("skc eval, a command judge whose output holds no JSON (sixty-second pass)", () => {
+  // A probe: `--extract-json '$.skill' -- /bin/echo 'not json {{query}}'` gave recall 0 and every miss "no skill
+  // fired", as if the skill were at fault. Each such miss now says that the judge's output held no JSON.
+  const textRunner = Layer.succeed(ProcessRunner, {
+    run: (request) => Effect.succeed({ outcome: { _tag: "Exited" as const, exitCode: 0 }, output: `not json ${request.args.join(" ")}\n`, truncated: false, totalBytes: 10, durationMs: 1 })
+  })
+  it.effect("each miss says so; a JSON answer naming no skill is an ordinary miss", () =>
+    Effect.gen(function* () {
+      const r = yield* evaluate({ skills: ["pdf"], judge: "command", command: ["echo", "{{query}}"], extract_json: "$.skill" }).pipe(Effect.provide(textRunner))
+      expect(r.skills[0]!.misses.map((m) => m.errors)).toEqual([["its output held no JSON for --extract-json $.skill"], ["its output held no JSON for --extract-json $.skill"]])
+      const seen: Array<ProcessRequest> = []
+      const json = yield* evaluate({ skills: ["pdf"], judge: "command", command: ["agent", "make a slide deck"], extract_json: "$.skill" }).pipe(Effect.provide(fakeRunner(seen)))
+      expect(json.skills[0]!.misses.every((m) => m.errors === undefined)).toBe(true)
+    }).pipe(Effect.provide(memoryLayer({ files: { ...files, "/proj/.claude/skills/pdf/evals/triggers.json": set(["fill in this PDF form", "flaky PDF request"], ["slow request", "make a slide deck"]) } })))
+  )
+})
+
 describe("SKL701 eval-files-valid through the lint use case", () => {
   it.effect("a syntax error names its line; a shape error names the entry; evals.json is checked too", () =>
     Effect.gen(function* () {

@@ -24,6 +24,17 @@ describe("outline: text above a file's first heading (DECISIONS #10, additive be
     expect(renderOutline(r, "mcp")).toContain('read with: skc_open skill="pdf" path="forms.md" max_lines=5)')
   })
 
+  it("below a frontmatter: the read starts at the text, not at the file's top (the reader has the frontmatter already)", async () => {
+    // A probe as an agent (sixty-second pass): canvas-design's SKILL.md has lines 7–14 above its first heading, and
+    // the step `max_lines=14` sent its frontmatter (about 600 bytes of description) again.
+    const skill = "---\nname: pdf\ndescription: PDF forms. Use when filling PDFs.\n---\n\nRead forms.md first.\nThen pick a branch.\n\n# PDF\n\nx\n"
+    const w = memoryWorld({ files: { [`${root}/SKILL.md`]: skill } })
+    const r = Result.getOrThrow(await w.run(outline({ skill: "pdf" })))
+    expect(r.before_headings).toEqual([{ file: "SKILL.md", from_line: 6, to_line: 8 }])
+    expect(renderOutline(r, "cli")).toContain("  (lines 6–8: text before the first heading; read with: skc open pdf SKILL.md --from-line 6 --max-lines 3)")
+    expect(renderOutline(r, "mcp")).toContain('read with: skc_open skill="pdf" path="SKILL.md" from_line=6 max_lines=3)')
+  })
+
   it("none: no field at all", async () => {
     const w = memoryWorld({ files: { [`${root}/SKILL.md`]: files[`${root}/SKILL.md`]! } })
     const r = Result.getOrThrow(await w.run(outline({ skill: "pdf" })))

@@ -18,3 +18,14 @@ describe("describeStaleLinks: links no agent may lose", () => {
     expect(text([link("a", ".claude/skills"), link("b", ".claude/skills")])).toContain(".claude/skills/a and .claude/skills/b are each the only copy OpenCode and Amp read (do not remove them)")
   })
 })
+
+describe("describeStaleLinks: which earlier builds left the links (sixty-second pass)", () => {
+  it("one directory: the --target that put it there; several: the earlier builds for each, never one --target naming them all", () => {
+    // A probe: `--target claude,kiro`, then `--target agents`, then a plain build said "from an earlier --target agents,kiro",
+    // a --target never given.
+    expect(text([link("a", ".kiro/skills")])).toContain(".kiro/skills/a still links to this build from an earlier --target kiro;")
+    const two = text([link("a", ".agents/skills"), link("a", ".kiro/skills")])
+    expect(two).toContain("still link to this build from earlier builds for agents and kiro;")
+    expect(two).not.toContain("--target agents,kiro")
+  })
+})

@@ -458,7 +458,7 @@ describe("DECISIONS #51, #53: targets one agent reads twice, through bin/skc.mjs
     // read twice, so only their removal is offered), then how to make agents,codex the project's default.
     expect([same.code, same.stderr]).toEqual([
       0,
-      "warning: .github/skills/my-skill, .gemini/skills/my-skill and .opencode/skills/my-skill still link to this build from an earlier --target copilot,gemini,opencode: " +
+      "warning: .github/skills/my-skill, .gemini/skills/my-skill and .opencode/skills/my-skill still link to this build from earlier builds for copilot, gemini and opencode: " +
         "GitHub Copilot, Gemini CLI and OpenCode read both .agents/skills and their own directory (.github/skills, .gemini/skills, .opencode/skills): they find 'my-skill' twice, " +
         "one copy shadowing the other; remove them (rm .github/skills/my-skill .gemini/skills/my-skill .opencode/skills/my-skill)\n" +
         'note: to deploy here by default, set [build] targets = ["agents", "codex"] in .skillc/config.toml\n'
@@ -476,7 +476,7 @@ describe("the links an earlier build left: the rm offered never hides a skill fr
     expect((await sb.runAsync(["build", "beta", "--target", "agents,codex,copilot"])).code).toBe(0)
     const r = await sb.runAsync(["build", "beta"])
     expect(r.code).toBe(0)
-    const line = r.stderr.split("\n").find((l) => l.includes("earlier --target")) ?? ""
+    const line = r.stderr.split("\n").find((l) => l.includes("still link")) ?? ""
     expect(line).toContain("rm .github/skills/beta")
     expect(line).not.toMatch(/rm [^)]*\.agents\/skills\/beta/)
     // Named: who would lose it (Codex among them), not "an agent" beside the agents that find it twice.

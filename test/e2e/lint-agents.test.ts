@@ -85,4 +85,18 @@ describe("skc lint --agent (issue 43, DECISIONS #51)", () => {
     expect(r.stderr).toContain("E100")
     expect(r.stderr).toContain("unknown agent 'vim' (known: claude, codex, copilot, cursor, gemini, kiro, opencode, trae, amp, agentskills)")
   })
+
+  it("a [build] targets entry skc build refuses (an unknown name) is said, with the agents lint checked instead (sixty-second pass)", async () => {
+    // A probe: `skc build` failed on `targets = ["claude", "bogus"]` while `skc lint` exited 0, silently checking claude only.
+    const root = join(sb.root, "bogus-target")
+    writeTree(root, { ".skillc/config.toml": '[build]\ntargets = ["claude", "bogus"]\n', ".skillc/skills/demo/SKILL.md": base("") })
+    const r = await sb.runAsync(["lint", "demo", "--format", "json"], root)
+    expect(r.code, r.stderr).toBe(0)
+    expect(JSON.parse(r.stdout).agents).toEqual(["claude"])
+    expect(r.stderr).toContain("unknown target 'bogus' in [build] targets of the configuration")
+    expect(r.stderr).toContain("lint checks for claude")
+    const built = await sb.runAsync(["build", "demo"], root)
+    expect(built.code).not.toBe(0)
+    expect(built.stderr).toContain("unknown target 'bogus'")
+  })
 })

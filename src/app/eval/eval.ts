@@ -20,7 +20,7 @@ import { Effect, Option, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InvalidOption, SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { closest } from "../../domain/suggest.js"
-import { commandFor, distinctNames, extractSkills, parseJsonPath, type Extractor } from "../../domain/eval/extract.js"
+import { commandFor, distinctNames, extractSkills, holdsJson, parseJsonPath, type Extractor } from "../../domain/eval/extract.js"
 import {
   confusionsOf,
   majority,
@@ -395,6 +395,8 @@ const runAgent = (argv: ReadonlyArray<string>, query: string, extractor: Extract
             })
           )
         : extractSkills(extractor, result.output)
+    // No JSON at all in a run that otherwise ended well: the judge's command, not the skill (a probe's recall 0 said nothing).
+    if (extractor._tag === "JsonPath" && errors.length === 0 && !holdsJson(result.output)) errors.push(`its output held no JSON for --extract-json ${extractor.source}`)
     const verdict: Verdict = { activated, ...(errors.length > 0 ? { errors } : {}) }
     return verdict
   })

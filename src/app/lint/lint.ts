@@ -11,6 +11,7 @@ import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, InvalidOption, NotASkill, UsageError, Warning } from "../../domain/errors.js"
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, profileOf, profilesForTargets } from "../../domain/agents/index.js"
+import { describeTargetProblem, parseTargets } from "../../domain/targets.js"
 import type { AgentProfile } from "../../domain/agents/profile.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
 import { configureRules, runRules } from "../../domain/lint/runner.js"
@@ -403,6 +404,16 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   const diagnostics = yield* Diagnostics
   const { config } = yield* Settings
   const profiles = yield* lintProfiles(input.agent, config.buildTargets)
+  // A `[build] targets` entry that `skc build` refuses and lint ignores (a name no agent profile has): lint
+  // does not fail on the build's configuration, but says so, and which agents it checked instead (it checked
+  // `claude` without a word). A profile name build refuses (`agentskills`) is one lint reads: nothing to say.
+  if (input.agent === undefined) {
+    for (const name of config.buildTargets) {
+      const parsed = parseTargets(name, config.targets)
+      if (!("problem" in parsed) || isProfileName(name.trim())) continue
+      yield* diagnostics.warn(Warning.notice(`${describeTargetProblem(parsed.problem)}; \`skc build\` refuses it; lint checks for ${profiles.map((p) => p.name).join(", ")}`))
+    }
+  }
   const configured = configureRules(RULES, config.lint)
   for (const p of configured.problems) yield* diagnostics.warn(Warning.notice(p.message))
   // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).

@@ -63,6 +63,13 @@ const jsonDocuments = (output: string): ReadonlyArray<unknown> => {
   }
 }
 
+/**
+ * Whether an agent's output holds any JSON `--extract-json` can read (the whole output, or a line of it). A
+ * judge that printed none is misconfigured (its command prints text, or the JSON went to stderr), not an agent
+ * that activated nothing: `eval` says so beside the query rather than count a silent miss.
+ */
+export const holdsJson = (output: string): boolean => jsonDocuments(output).length > 0
+
 /** Activated names in first-seen order, once each, trimmed, empty ones dropped. */
 export const distinctNames = (names: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(names.map((n) => n.trim()).filter((n) => n.length > 0))]
 
