@@ -110,8 +110,9 @@ export interface OpenIndex {
   readonly allHeadings: Effect.Effect<ReadonlyArray<HeadingRow>, IndexReadFailed>
   /**
    * How many headings each file has of each of `texts`, ignoring ASCII case (as `headingsNamed` and `show`
-   * match them), the text ASCII-lowercased; a text no heading has is absent. A search result whose heading
-   * another section also has names the `show` that reads it (src/domain/search/repeatedHeading.ts).
+   * match them), the text ASCII-lowercased; a text no heading has is absent, and so may be one that only one
+   * heading has (what matters is which texts several have). A search result whose heading another section
+   * also has names the `show` that reads it (src/domain/search/repeatedHeading.ts).
    */
   readonly headingCounts: (texts: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<HeadingCount>, IndexReadFailed>
   /** The index's `source_files` (issue 16); undefined for an index written before that table existed. */

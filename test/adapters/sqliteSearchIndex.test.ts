@@ -271,6 +271,29 @@ describe("RFC-0004:C-INDEX sqlite adapter", () => {
     expect(result._tag).toBe("Failure")
   })
 
+  it("headingCounts: the repeated headings by file, ASCII case folded; a small skill read once per connection, a large one per call", async () => {
+    const files = {
+      "SKILL.md": "# T\n\n## Usage\n\na\n\n## usage\n\nb\n\n## Only\n\nc\n",
+      "examples/one.md": "# One\n\n## Structure\n\nx\n",
+      "examples/two.md": "# Two\n\n## STRUCTURE\n\ny\n"
+    }
+    const counts = (path: string, texts: ReadonlyArray<string>) =>
+      run(Effect.flatMap(index.open(path), (i) => i.headingCounts(texts))).then((rows) => [...rows].sort((a, b) => `${a.text}${a.file}`.localeCompare(`${b.text}${b.file}`)))
+    const expected = [
+      { text: "structure", file: "examples/one.md", count: 1 },
+      { text: "structure", file: "examples/two.md", count: 1 },
+      { text: "usage", file: "SKILL.md", count: 2 }
+    ]
+    const small = await build(ascii, files)
+    expect(await counts(small, ["Usage", "structure", "Only", "Nowhere"])).toEqual(expected)
+    // Over 2,000 headings the texts asked are counted by a query of their own: the same answer for them.
+    const many = Array.from({ length: 2100 }, (_, i) => `## Heading number ${i}\n\nbody ${i}\n`).join("\n")
+    const large = await build(ascii, { ...files, "many.md": `# Many\n\n${many}` })
+    const got = await counts(large, ["Usage", "structure", "Nowhere"])
+    expect(got).toEqual(expected)
+    expect(await counts(large, [])).toEqual([])
+  })
+
   it("RFC-0004:C-INDEX pages a read finds damaged mark the index corrupt until it is written anew (build repairs it)", async () => {
     const many = Array.from({ length: 3000 }, (_, i) => `## Heading number ${i}\n\nbody ${i}\n`).join("\n")
     const path = await build(ascii, { "SKILL.md": `# T\n\n${many}` })
