@@ -590,7 +590,12 @@ export const Warning = {
   ofSkill: (w: SkcWarning, skill: string): SkcWarning => (w._tag === "LintWarning" && w.skill === undefined ? { ...w, skill } : w),
   /** A warning without an RFC-0005 code (config problems, skipped skills…). */
   notice: (message: string): SkcWarning => ({ _tag: "Notice", code: undefined, message }),
-  /** An error the command survives (RFC-0009: an invalid config file is reported, then ignored). */
+  /**
+   * A file the command ignores and goes on without (an invalid or unreadable config file: reported, then
+   * ignored). A warning, not an `error:` line: DECISIONS #34 gives every `error:` line exit 1, and a config
+   * problem never stops a command (an agent's `skc mcp` among them); printed `error:` with exit 0, it read
+   * as a failure that had not failed (a probe of the sixty-second pass).
+   */
   nonFatalError: (message: string): SkcWarning => ({ _tag: "NonFatalError", code: undefined, message })
 } as const
 
@@ -650,9 +655,5 @@ export const renderWarning = (w: SkcWarning): string => renderWarningAs("cli")(w
 /** `style`: how a next step is named, a command line (`cli`) or an MCP tool call (`tools`). */
 export const renderWarningAs = (style: StepStyle) => (w: SkcWarning): string =>
   visibleMessage(
-    w._tag === "NonFatalError"
-      ? `error: ${w.message}`
-      : w.code === undefined
-        ? `warning: ${warningText(w, style)}`
-        : `warning[${w.code}]: ${warningText(w, style)}`
+    w.code === undefined ? `warning: ${warningText(w, style)}` : `warning[${w.code}]: ${warningText(w, style)}`
   )

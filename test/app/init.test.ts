@@ -136,7 +136,7 @@ describe("RFC-0009 configuration problems are reported and never fatal", () => {
     return Effect.gen(function* () {
       expect((yield* init({ name: "cfg-skill" })).path).toBe("/proj/.skillc/skills/cfg-skill")
       const text = warnings.map(renderWarning).join("\n")
-      expect(text).toContain("error: invalid version in .skillc/config.toml")
+      expect(text).toContain("warning: invalid version in .skillc/config.toml")
       expect(text).toContain("warning: unknown key 'mystery'")
       expect(text).toContain("warning: invalid SKILLC_TOKENIZER value 'klingon'")
     }).pipe(Effect.provide(layer))

@@ -120,7 +120,7 @@ describe("RFC-0005:C-CODES warning templates", () => {
     [E.Warning.staleLocalLogs("rust"), "warning[W003]: stale local logs for 'rust'; run 'skc sync' to upload"],
     [E.Warning.lint("SKL108", "description-triggers", "missing activation trigger"), "warning[W300]: SKL108 description-triggers: missing activation trigger"],
     [E.Warning.notice("unknown key 'x' ignored"), "warning: unknown key 'x' ignored"],
-    [E.Warning.nonFatalError("invalid version; file ignored"), "error: invalid version; file ignored"]
+    [E.Warning.nonFatalError("invalid version; file ignored"), "warning: invalid version; file ignored"]
   ])("%o", (w, line) => {
     expect(E.renderWarning(w)).toBe(line)
   })

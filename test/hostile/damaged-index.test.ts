@@ -5,7 +5,7 @@
 // nothing, so the E002 came back for ever. The read that meets the damage
 // now marks the index (src/adapters/sqlite/damageMarker.ts), and the build
 // rewrites it whole.
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -35,5 +35,32 @@ describe("RFC-0004:C-INDEX a damaged index is repaired by the build its E002 nam
     expect(fixed.code).toBe(0)
     expect(fixed.stdout).toContain("Text of part 7.")
     expect(readdirSync(meta).filter((f) => f.endsWith(".damaged"))).toEqual([])
+  })
+
+  it("a directory where the index file goes: E002 names the build, and the build moves it aside and writes the index (sixty-second pass)", async () => {
+    // A probe: the build E002 names answered E999 (EISDIR on the rename over it), for ever.
+    const sb = sandbox()
+    const dir = join(sb.work, ".skillc", "skills", "small")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: small\ndescription: Small. Use when testing.\n---\n# Small\n\n## Part\n\nText of the part.\n")
+    expect((await sb.runAsync(["build", "small"])).code).toBe(0)
+    const meta = join(sb.work, ".skillc", "runtime", "small", ".skillc-meta")
+    const [name] = readdirSync(meta).filter((f) => /^search-[0-9a-f]{16}\.db$/.test(f))
+    const path = join(meta, name!)
+    rmSync(path)
+    mkdirSync(path)
+    writeFileSync(join(path, "kept.txt"), "someone's file\n")
+    const broken = await sb.runAsync(["show", "small", "--section", "Part"])
+    expect(broken.code).toBe(1)
+    expect(broken.stderr).toMatch(/^error\[E002\]: .*run 'skc build small'/m)
+    const built = await sb.runAsync(["build", "small"])
+    expect(built.code, built.stderr).toBe(0)
+    const fixed = await sb.runAsync(["show", "small", "--section", "Part"])
+    expect(fixed.code).toBe(0)
+    expect(fixed.stdout).toContain("Text of the part.")
+    // Moved aside, never deleted: what was in it is kept.
+    const aside = readdirSync(meta).filter((f) => f.startsWith(`${name}.corrupt-`))
+    expect(aside).toHaveLength(1)
+    expect(readFileSync(join(meta, aside[0]!, "kept.txt"), "utf8")).toBe("someone's file\n")
   })
 })

@@ -3,7 +3,7 @@
 // build, never held in memory, and left out of the index with a warning
 // naming it; a sparse file of more than 2 GiB (beyond what one Buffer can
 // hold) included.
-import { openSync, closeSync, ftruncateSync, writeFileSync } from "node:fs"
+import { openSync, closeSync, ftruncateSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -62,5 +62,13 @@ describe("issue 29 item 3: files above the indexing limit", () => {
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toContain("Gears")
     expect(r.stderr).toMatch(/'machines\/dump\.txt' is not indexed: 2147487744 bytes/)
+    // Its time changed, its bytes not (`touch`, a checkout): the next query's freshness check hashes it again, in
+    // pieces. Read whole, it failed every query with E999 (ERR_OUT_OF_RANGE) until a rebuild (sixty-second pass).
+    const later = new Date(Date.now() - 60_000)
+    utimesSync(join(dir, "dump.txt"), later, later)
+    const again = await sb.runAsync(["search", "machines", "crank"])
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toContain("Gears")
+    expect(again.stderr).not.toContain("E999")
   }, 300_000)
 })

@@ -767,13 +767,32 @@ const prepareTemp = (path: string, failed: (e: unknown) => IndexWriteFailed) =>
     catch: failed
   })
 
+/**
+ * A directory where the index file goes (put there by hand or by another tool): moved aside as a damaged log
+ * is, to `<path>.corrupt-<UTC time>` (the first free name), never deleted, so that the index, a cache
+ * (DECISIONS #49), can be written. A rename over it failed with EISDIR, and `skc build`, which E002 had
+ * named as the repair, answered E999 (a probe of the sixty-second pass).
+ */
+const moveDirectoryAside = (path: string): void => {
+  const stamp = new Date().toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "")
+  let aside = `${path}.corrupt-${stamp}`
+  for (let n = 2; fs.existsSync(aside); n++) aside = `${path}.corrupt-${stamp}-${n}`
+  fs.renameSync(path, aside)
+}
+
 /** Flush the finished temporary index and rename it over `path`. */
 const publishTemp = (tmp: string, path: string, failed: (e: unknown) => IndexWriteFailed) =>
   Effect.andThen(
     Effect.tryPromise({ try: () => fsyncOffLoop(tmp), catch: failed }),
     Effect.try({
       try: () => {
-        fs.renameSync(tmp, path)
+        try {
+          fs.renameSync(tmp, path)
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== "EISDIR" || !fs.lstatSync(path).isDirectory()) throw e
+          moveDirectoryAside(path)
+          fs.renameSync(tmp, path)
+        }
         // A new file: what a read found damaged in the old one is history.
         forgetDamage(path)
         fsyncDirBestEffort(nodePath.dirname(path))

@@ -65,6 +65,9 @@ const internal = (e: FsError) => readFailure(e)
  */
 const STAT_BATCH = 256
 
+/** Above this size a file's hash is computed from pieces of it (`FileSystem.hashFile`), never from the whole file in memory. */
+const HASH_WHOLE_MAX_BYTES = 8 * 1024 * 1024
+
 /** A path that is no longer there (or whose folder no longer is): removed since its directory was listed. */
 export const isGone = (e: { readonly code: string }): boolean => e.code === "ENOENT" || e.code === "ENOTDIR"
 
@@ -280,9 +283,13 @@ export const sourceHash = Effect.fnUntraced(function* (tree: SourceTree, options
     if (known !== undefined && known.size === f.size && known.mtimeMs === f.mtimeMs) hash = known.hash
     else {
       // Removed since the scan: hashed as the tree is now, without it (a temporary file of an editor).
-      const bytes = yield* unlessGone(fs.readFile(path.join(tree.root, ...f.path.split("/"))))
-      if (bytes === undefined) continue
-      hash = hasher.sha256Hex(bytes)
+      const file = path.join(tree.root, ...f.path.split("/"))
+      // A large file is hashed in pieces, as a build hashes it: read whole, a 1 GB data file took 1 GB of memory
+      // at every query whose freshness check missed the cache, and one over 2 GiB failed them all (E999).
+      const streamed = f.size > HASH_WHOLE_MAX_BYTES ? yield* unlessGone(fs.hashFile(file)) : undefined
+      const bytes = f.size > HASH_WHOLE_MAX_BYTES ? undefined : yield* unlessGone(fs.readFile(file))
+      if (streamed === undefined && bytes === undefined) continue
+      hash = streamed ?? hasher.sha256Hex(bytes!)
       yield* breathe
     }
     pairs.push([f.path, hash])
