@@ -47,7 +47,7 @@ import { TextDocument } from "vscode-languageserver-textdocument"
 import { lintBuffers, type BufferLint } from "../app/lint/index.js"
 import { listingCost } from "../app/eval/index.js"
 import { readsOfHeading, sectionReads } from "../app/usage/index.js"
-import { renderWarning, UsageError } from "../domain/errors.js"
+import { isSkcError, renderError, renderWarning, UsageError } from "../domain/errors.js"
 import { compatibleFixes, type Fix } from "../domain/lint/fix.js"
 import type { LintDiagnostic } from "../domain/lint/types.js"
 import type { ParseCache } from "../domain/lint/snapshot.js"
@@ -481,6 +481,25 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       s.published = now
     }
 
+    /**
+     * A lint that failed (a file of the skill it may not read, chmod 000): said as an error at the top of every
+     * open file of the skill, in place of findings that no longer hold. It was only a log message, which editors
+     * keep out of sight, and the last findings stayed, about text since deleted (a probe of the sixty-second pass).
+     */
+    const publishFailure = (s: SkillState, texts: ReadonlyMap<string, unknown>, versions: ReadonlyMap<string, number>, why: string) => {
+      const now = new Set<string>()
+      const message = `skc cannot lint this skill: ${why}`
+      for (const rel of texts.keys()) {
+        const version = versions.get(rel)
+        for (const uri of urisOf(join(s.root, ...rel.split("/")))) {
+          now.add(uri)
+          sendDiagnostics({ uri, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 1, source: "skc", message }], ...(version === undefined ? {} : { version }) })
+        }
+      }
+      for (const uri of s.published) if (!now.has(uri)) sendDiagnostics({ uri, diagnostics: [] })
+      s.published = now
+    }
+
     /** The first MAX_DIAGNOSTICS_PER_FILE findings in file order, and a note at the last one's line of how many are left out. */
     const capped = (all: ReadonlyArray<Diagnostic>, file: string): Array<Diagnostic> => {
       const kept = [...all].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character).slice(0, MAX_DIAGNOSTICS_PER_FILE)
@@ -545,6 +564,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
           if (Cause.hasInterruptsOnly(exit.cause)) return
           const e = Cause.squash(exit.cause)
           log(`skc lsp: cannot lint ${root}: ${e instanceof Error ? e.message : String(e)}`)
+          publishFailure(s, texts, versions, isSkcError(e) ? renderError(e) : e instanceof Error ? e.message : String(e))
         })
         // Each waiter checks whether this lint read the text it waits for, and waits on if not (a lint follows).
         .then(() => {

@@ -33,8 +33,10 @@ export interface LspSession {
 
 export const uriOf = (path: string): string => pathToFileURL(path).href
 
-export const startLsp = async (home: string, cwd: string): Promise<LspSession> => {
-  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+/** `runAs`: a command the server runs under (`setpriv --reuid=65534 …`: another user, for a permission test). */
+export const startLsp = async (home: string, cwd: string, runAs: ReadonlyArray<string> = []): Promise<LspSession> => {
+  const argv = [...runAs, process.execPath, BIN, "lsp", "--stdio"]
+  const child = spawn(argv[0]!, argv.slice(1), {
     cwd,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, SKILLC_HOME: home, NO_COLOR: "1", LANG: "C.UTF-8" },
     stdio: ["pipe", "pipe", "pipe"]

@@ -47,6 +47,18 @@ describe("issue 29 item 5: the three messages", () => {
     expect(r.stderr).toMatch(/^error: cannot read file '.*notes\.md': permission denied\n {2}make it readable/m)
   })
 
+  it.skipIf(!canDropPrivileges())("a file skc may not read: lint names it as build does (no E999; sixty-second pass)", () => {
+    // A probe: `skc lint` answered `error[E999]: read '…/g.md': EACCES` where build says what to do.
+    const { sb, src } = project("lockedlint", { "SKILL.md": skillMd.replace("demo", "lockedlint").replace("Text.", "See [notes](notes.md)."), "notes.md": "# Notes\n" })
+    shareForUnprivileged(sb.root)
+    chmodSync(join(src, "notes.md"), 0o000)
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" }
+    const r = runUnprivileged([process.execPath, BIN, "lint", "lockedlint"], { cwd: sb.work, env })
+    expect(r.status, r.stderr).toBe(1)
+    expect(r.stderr).not.toContain("E999")
+    expect(r.stderr).toMatch(/^error: cannot read file '.*notes\.md': permission denied\n {2}make it readable/m)
+  })
+
   it("a SKILL.md with a NUL byte: build refuses it as lint does", () => {
     const { sb } = project("nul", { "SKILL.md": skillMd.replace("demo", "nul").replace("Text.", "Te\0xt.") })
     const build = sb.run(["build", "nul"])

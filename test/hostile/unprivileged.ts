@@ -20,3 +20,6 @@ export const runUnprivileged = (argv: ReadonlyArray<string>, options: { cwd: str
   isRoot
     ? spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", ...argv], { ...options, encoding: "utf8" })
     : spawnSync(argv[0]!, argv.slice(1), { ...options, encoding: "utf8" })
+
+/** The command prefix that runs a child as nobody when the tests run as root (none otherwise): for a spawn of one's own. */
+export const unprivilegedPrefix = (): ReadonlyArray<string> => (isRoot ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [])

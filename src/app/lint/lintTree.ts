@@ -5,7 +5,7 @@
  * (SKL303), never read; markdown files in lint scope (RFC-0008:C-SCOPE) are
  * read as text unless they look binary, which no rule then looks into.
  */
-import { fsInternal } from "../shared/index.js"
+import { readFailure } from "../shared/index.js"
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { inLintScope } from "../../domain/lint/snapshot.js"
@@ -51,7 +51,7 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
       yield* warn(Warning.notice(`'${path.basename(root)}/${f.path}' is not linted: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes})`))
       continue
     }
-    const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
+    const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(readFailure))
     // SKILL.md is read even when binary, so that SKL100 says why it is refused (issue 29 item 5).
     if (f.path === "SKILL.md" || !looksBinary(bytes)) {
       // A binary SKILL.md is SKL100's alone (a NUL byte); any other text says where it stops being UTF-8 (SKL207).
@@ -68,7 +68,7 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
   const evalFiles: Array<MarkdownFile> = []
   for (const f of tree.files) {
     if (!EVAL_FILES.includes(f.path)) continue
-    const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(fsInternal))
+    const bytes = yield* fs.readFile(path.join(tree.canonicalRoot, ...f.path.split("/"))).pipe(Effect.mapError(readFailure))
     // SKL701 says where a file stops being UTF-8, as `skc eval` refuses it.
     const invalidUtf8 = firstInvalidUtf8(bytes)
     evalFiles.push({ path: f.path, source: utf8.decode(bytes), ...(invalidUtf8 === undefined ? {} : { invalidUtf8 }) })
@@ -78,12 +78,12 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
   for (const f of tree.files) {
     if (f.path !== CODEX_METADATA_FILE) continue
     const file = path.join(tree.canonicalRoot, ...f.path.split("/"))
-    const info = yield* fs.statOption(file).pipe(Effect.mapError(fsInternal))
+    const info = yield* fs.statOption(file).pipe(Effect.mapError(readFailure))
     if (info !== undefined && info.size > CODEX_METADATA_MAX_BYTES) {
       metadataFiles.push({ path: f.path, source: null })
       continue
     }
-    const bytes = yield* fs.readFile(file).pipe(Effect.mapError(fsInternal))
+    const bytes = yield* fs.readFile(file).pipe(Effect.mapError(readFailure))
     metadataFiles.push({ path: f.path, source: utf8.decode(bytes) })
   }
   return { entries, markdownFiles, evalFiles, metadataFiles }
