@@ -35,28 +35,20 @@ describe("issue 29 item 5: the three messages", () => {
     expect(lint.stdout + lint.stderr).toMatch(/SKL100 frontmatter-valid: invalid frontmatter YAML: Missing closing "quote \(line \d+, column \d+\)/)
   })
 
-  it.skipIf(!canDropPrivileges())("a file skc may not read: build names it and says it cannot be read (no E999)", () => {
-    const { sb, src } = project("locked", { "SKILL.md": skillMd.replace("demo", "locked"), "notes.md": "# Notes\n" })
-    shareForUnprivileged(sb.root)
-    chmodSync(join(src, "notes.md"), 0o000)
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" }
-    const r = runUnprivileged([process.execPath, BIN, "build", "locked"], { cwd: sb.work, env })
-    expect(r.status, r.stderr).toBe(1)
-    expect(r.stderr).not.toContain("E999")
-    // Running as nobody, logging may fall back with W002 first.
-    expect(r.stderr).toMatch(/^error: cannot read file '.*notes\.md': permission denied\n {2}make it readable/m)
-  })
-
-  it.skipIf(!canDropPrivileges())("a file skc may not read: lint names it as build does (no E999; sixty-second pass)", () => {
-    // A probe: `skc lint` answered `error[E999]: read '…/g.md': EACCES` where build says what to do.
-    const { sb, src } = project("lockedlint", { "SKILL.md": skillMd.replace("demo", "lockedlint").replace("Text.", "See [notes](notes.md)."), "notes.md": "# Notes\n" })
-    shareForUnprivileged(sb.root)
-    chmodSync(join(src, "notes.md"), 0o000)
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" }
-    const r = runUnprivileged([process.execPath, BIN, "lint", "lockedlint"], { cwd: sb.work, env })
-    expect(r.status, r.stderr).toBe(1)
-    expect(r.stderr).not.toContain("E999")
-    expect(r.stderr).toMatch(/^error: cannot read file '.*notes\.md': permission denied\n {2}make it readable/m)
+  // Build (issue 29 item 5), and lint too (sixty-second pass: it answered `error[E999]: read '…': EACCES`).
+  it.skipIf(!canDropPrivileges())("a file skc may not read: build and lint name it and say it cannot be read (no E999)", () => {
+    for (const command of ["build", "lint"]) {
+      const name = `locked-${command}`
+      const { sb, src } = project(name, { "SKILL.md": skillMd.replace("demo", name).replace("Text.", "See [notes](notes.md)."), "notes.md": "# Notes\n" })
+      shareForUnprivileged(sb.root)
+      chmodSync(join(src, "notes.md"), 0o000)
+      const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" }
+      const r = runUnprivileged([process.execPath, BIN, command, name], { cwd: sb.work, env })
+      expect(r.status, `${command}: ${r.stderr}`).toBe(1)
+      expect(r.stderr).not.toContain("E999")
+      // Running as nobody, logging may fall back with W002 first.
+      expect(r.stderr, command).toMatch(/^error: cannot read file '.*notes\.md': permission denied\n {2}make it readable/m)
+    }
   })
 
   it("a SKILL.md with a NUL byte: build refuses it as lint does", () => {
