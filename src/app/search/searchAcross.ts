@@ -25,7 +25,7 @@ import { touchUnansweredAcrossSkills } from "../usage/index.js"
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult, type WholeFurther } from "./searchSchema.js"
-import { describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
+import { describedAcross, describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { corruptOf, skillTop } from "./skillTop.js"
 import { withinBudget } from "./searchBudget.js"
@@ -262,9 +262,12 @@ const rankTogether = (
 
 /** Whether one of the words no searched section holds (`unheld`) is in no searched skill's name or description either. */
 const heldByNoDescription = Effect.fnUntraced(function* (searched: ReadonlyArray<Searched>, words: ReadonlyArray<string>, unheld: ReadonlySet<string>) {
-  let described = 0
-  for (const s of searched) described |= yield* describedTerms(s.skill, s.q, words).pipe(Effect.mapError(corruptOf(ownIndex(s.skill, s.q))))
-  return words.some((w, i) => unheld.has(wordOf(w)) && (described & (1 << i)) === 0)
+  // Only the words no section holds are asked of the descriptions (usually one).
+  const asked = words.filter((w) => unheld.has(wordOf(w)))
+  if (asked.length === 0) return false
+  // Recovery: a description that cannot be read says nothing; the line then speaks of the results shown only.
+  const described = yield* describedAcross(searched, asked).pipe(Effect.orElseSucceed(() => -1))
+  return asked.some((_, i) => (described & (1 << i)) === 0)
 })
 
 /**

@@ -150,6 +150,43 @@ export const describedTerms = Effect.fnUntraced(function* (skill: ResolvedSkill,
 })
 
 /**
+ * Whether a word of `text` (lower case) may start with `start`: no ASCII letter or digit comes before it (any
+ * other character counts as a word's start: a false "may" only costs the exact check; no Unicode class, whose
+ * pattern takes milliseconds to compile, src/domain/ascii.ts).
+ */
+const startsAWord = (text: string, start: string): boolean => {
+  for (let at = text.indexOf(start); at >= 0; at = text.indexOf(start, at + 1)) {
+    const c = at === 0 ? 32 : text.charCodeAt(at - 1)
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) return true
+  }
+  return false
+}
+
+/**
+ * The words any of `skills`' names and descriptions holds (bits, word i: bit i), as `describedTerms` reads
+ * each: the words' phrases made once per tokenizer, not once per skill (26 skills, each making them again,
+ * cost a cross-skill call about 1.2 ms).
+ */
+export const describedAcross = Effect.fnUntraced(function* (skills: ReadonlyArray<{ readonly skill: ResolvedSkill; readonly q: QueryableIndex }>, words: ReadonlyArray<string>) {
+  const matchers = new Map<string, (text: string) => number>()
+  // A text can hold a word only if it has the first three letters of one of its spellings or synonyms (words
+  // sharing a stem share them): a description without them is not tokenized and stemmed at all.
+  const starts = [...new Set(words.flatMap((w) => termOf(w, { segmentsCjk: false }).phrases.map((p) => p.toLowerCase().slice(0, 3))))]
+  let mask = 0
+  for (const { skill, q } of skills) {
+    const description = (yield* q.index.skillDescription) ?? ""
+    const text = `${skill.name} ${description}`
+    const lower = text.toLowerCase()
+    if (!starts.some((start) => startsAWord(lower, start))) continue
+    const key = `${q.meta.tokenizer}\u0000${q.tokenizer.segmentsCjk}`
+    let matcher = matchers.get(key)
+    if (matcher === undefined) matchers.set(key, (matcher = wordsIn(q, words)))
+    mask |= matcher(q.tokenizer.segmentsCjk ? segmentCjk(text, " ") : text)
+  }
+  return mask
+})
+
+/**
  * The searched words a text holds (bits, word i: bit i), tokenized and
  * stemmed as the index `q` does; the text segmented as the index stores it.
  */
