@@ -294,7 +294,6 @@ const indexOn = (db: Database, path: string, onDisk: { readonly stamp: string | 
         known !== undefined ? Effect.succeed(known.value) : Effect.tap(effect, (value) => Effect.sync(() => void (known = { value })))
       )
     }
-    // An index written before `source_files` existed (issue 16) has no records: undefined.
     const countRows = (rows: ReadonlyArray<{ text: string; file: string; count: number }>): ReadonlyArray<HeadingCount> =>
       rows.map((r) => ({ text: r.text, file: r.file, count: Number(r.count) }))
     // Every repeated heading of a skill of at most REPEATED_MAP_MAX_HEADINGS, by text; undefined for a larger one.
@@ -309,6 +308,7 @@ const indexOn = (db: Database, path: string, onDisk: { readonly stamp: string | 
             })
       )
     )
+    // An index written before `source_files` existed (issue 16) has no records: undefined.
     const hasSourceFiles = once(Effect.map(query<{ n: number }>(HAS_SOURCE_FILES_SQL, []), (rows) => (rows[0]?.n ?? 0) > 0))
     const whenSourceFiles = <A>(read: Effect.Effect<A, IndexReadFailed>): Effect.Effect<A | undefined, IndexReadFailed> =>
       Effect.flatMap(hasSourceFiles, (has) => (has ? read : Effect.succeed(undefined)))

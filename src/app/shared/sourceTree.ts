@@ -286,10 +286,12 @@ export const sourceHash = Effect.fnUntraced(function* (tree: SourceTree, options
       const file = path.join(tree.root, ...f.path.split("/"))
       // A large file is hashed in pieces, as a build hashes it: read whole, a 1 GB data file took 1 GB of memory
       // at every query whose freshness check missed the cache, and one over 2 GiB failed them all (E999).
-      const streamed = f.size > HASH_WHOLE_MAX_BYTES ? yield* unlessGone(fs.hashFile(file)) : undefined
-      const bytes = f.size > HASH_WHOLE_MAX_BYTES ? undefined : yield* unlessGone(fs.readFile(file))
-      if (streamed === undefined && bytes === undefined) continue
-      hash = streamed ?? hasher.sha256Hex(bytes!)
+      const hashed =
+        f.size > HASH_WHOLE_MAX_BYTES
+          ? yield* unlessGone(fs.hashFile(file))
+          : yield* Effect.map(unlessGone(fs.readFile(file)), (bytes) => (bytes === undefined ? undefined : hasher.sha256Hex(bytes)))
+      if (hashed === undefined) continue
+      hash = hashed
       yield* breathe
     }
     pairs.push([f.path, hash])
