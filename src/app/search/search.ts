@@ -31,7 +31,7 @@ import { AnswerSurfaceRef, Settings } from "../shared/index.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { RERANK_POOL, RERANK_WEIGHTS_ONE_SKILL } from "../../domain/search/rerank.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
-import { compareRanked, everyWord, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, wordOf, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, everyWord, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FLOOR, isStopWord, resultScore, type WordStats } from "../../domain/search/rank.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
@@ -42,7 +42,7 @@ import { unindexedFiles } from "./unindexed.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult, type WholeFurther } from "./searchSchema.js"
 import { corruptOf, skillTop, wordStats } from "./skillTop.js"
-import { describedTerms, describeOwn, evaluate, headingWordsOf, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
+import { describedTerms, describeOwn, evaluate, headingWordsOf, noSectionHoldsAll, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, MCP_SEARCH_MAX_BYTES, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export const search = (input: SearchInput) => Effect.map(answer(input, false), (a) => a.result)
@@ -204,8 +204,7 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
       const { chosen, unheld } = yield* partialAnswer(opened, words, limit)
       if (chosen.length > 0) {
         // A word no section and not the description holds: no section can hold every word (the text may say so).
-        const describedWords = yield* describedTerms(opened.skill, opened.q, words).pipe(Effect.mapError(corruptOf(opened)))
-        const noneWhole = words.some((w, i) => unheld.has(wordOf(w)) && (describedWords & (1 << i)) === 0)
+        const noneWhole = yield* noSectionHoldsAll([opened], words, unheld)
         return { partial: "unless-whole" as const, found: chosen.map((c): Found => ({ c, tokens: words, mode: "any" })), unheld, noneWhole }
       }
       const all = everyWord(words.length)
@@ -241,12 +240,12 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const surface = yield* AnswerSurfaceRef
       const { kept: results, keep, truncation } = withinBudget(rendered, input, undefined, surface, repeatedHeadingCost(repeated, surface, name))
       const found = ranked.slice(0, keep)
+      const whole = (f: Found) => f.c.termsHeld === f.tokens.length
       // DECISIONS #37: partial when none of the returned rows holds every word it was searched for.
-      const partial = answer.partial === "unless-whole" ? !found.some((f) => f.c.termsHeld === f.tokens.length) : answer.partial
+      const partial = answer.partial === "unless-whole" ? !found.some(whole) : answer.partial
       // Partial for the rows returned while a row of the pool past them holds every word: said in the text, whose
       // "No section holds every word" was untrue (a probe: partial at --limit 3 and 8, not at 40). Past the
       // budget (`max_bytes`) when the limit holds it, else past the limit: the text names what shows it.
-      const whole = (f: Found) => f.c.termsHeld === f.tokens.length
       const wholeFurther: WholeFurther | undefined =
         !partial || answer.partial !== "unless-whole" ? undefined : ranked.slice(keep).some(whole) ? "max_bytes" : answer.found.some(whole) ? "limit" : undefined
       const result = {

@@ -11,7 +11,7 @@ import { Path } from "effect/Path"
 import { errorHeadline, IndexUnusable, isSkcError, Warning } from "../../domain/errors.js"
 import { hash16Of } from "../../domain/search/indexState.js"
 import { queryTokens } from "../../domain/search/query.js"
-import { compareRanked, everyWord, fallbackTokens, termCount, wordOf, type WordStats } from "../../domain/search/rank.js"
+import { compareRanked, everyWord, fallbackTokens, termCount, type WordStats } from "../../domain/search/rank.js"
 import { RERANK_POOL, RERANK_WEIGHTS_ACROSS } from "../../domain/search/rerank.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
@@ -25,7 +25,7 @@ import { touchUnansweredAcrossSkills } from "../usage/index.js"
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult, type WholeFurther } from "./searchSchema.js"
-import { describedAcross, describedTerms, describeOwn, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
+import { describedTerms, describeOwn, noSectionHoldsAll, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { corruptOf, skillTop } from "./skillTop.js"
 import { withinBudget } from "./searchBudget.js"
@@ -260,16 +260,6 @@ const rankTogether = (
     return { chosen, results, unheld, whole }
   })
 
-/** Whether one of the words no searched section holds (`unheld`) is in no searched skill's name or description either. */
-const heldByNoDescription = Effect.fnUntraced(function* (searched: ReadonlyArray<Searched>, words: ReadonlyArray<string>, unheld: ReadonlySet<string>) {
-  // Only the words no section holds are asked of the descriptions (usually one).
-  const asked = words.filter((w) => unheld.has(wordOf(w)))
-  if (asked.length === 0) return false
-  // Recovery: a description that cannot be read says nothing; the line then speaks of the results shown only.
-  const described = yield* describedAcross(searched, asked).pipe(Effect.orElseSucceed(() => -1))
-  return asked.some((_, i) => (described & (1 << i)) === 0)
-})
-
 /**
  * The skills whose names and descriptions hold every one of `words`, each
  * answering with its top section (`skillTop`), by its score, then name: the
@@ -387,7 +377,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
       : "whole" in answer && answer.whole
         ? "limit"
         : undefined
-  const noneWhole = partial && unheld.size > 0 && (yield* heldByNoDescription(searched, words, unheld))
+  const noneWhole = partial && (yield* noSectionHoldsAll(searched, words, unheld))
   const result: SearchResult = {
     query: input.query,
     ...(partial ? { partial: true as const } : {}),

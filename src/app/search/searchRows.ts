@@ -32,6 +32,7 @@ import {
   partialFloor,
   relaxedTermsHeld,
   termCount,
+  wordOf,
   type HeadingHolder,
   type Rankable,
   type WordStats,
@@ -143,11 +144,14 @@ export interface Evaluated {
  * (written before issue 16) contributes the name alone.
  */
 export const describedTerms = Effect.fnUntraced(function* (skill: ResolvedSkill, q: QueryableIndex, words: ReadonlyArray<string>) {
-  const { index, tokenizer } = q
-  const description = (yield* index.skillDescription) ?? ""
-  const text = `${skill.name} ${description}`
-  return wordsIn(q, words)(tokenizer.segmentsCjk ? segmentCjk(text, " ") : text)
+  return wordsIn(q, words)(segmentedAs(q, yield* describedText(skill, q)))
 })
+
+/** A skill's name and description, the text `describedTerms` reads. */
+const describedText = (skill: ResolvedSkill, q: QueryableIndex) => Effect.map(q.index.skillDescription, (description) => `${skill.name} ${description ?? ""}`)
+
+/** `text` as the index `q` stores text: segmented with the `cjk` tokenizer. */
+const segmentedAs = (q: QueryableIndex, text: string): string => (q.tokenizer.segmentsCjk ? segmentCjk(text, " ") : text)
 
 /**
  * Whether a word of `text` (lower case) may start with `start`: no ASCII letter or digit comes before it (any
@@ -167,23 +171,40 @@ const startsAWord = (text: string, start: string): boolean => {
  * each: the words' phrases made once per tokenizer, not once per skill (26 skills, each making them again,
  * cost a cross-skill call about 1.2 ms).
  */
-export const describedAcross = Effect.fnUntraced(function* (skills: ReadonlyArray<{ readonly skill: ResolvedSkill; readonly q: QueryableIndex }>, words: ReadonlyArray<string>) {
+const describedAcross = Effect.fnUntraced(function* (skills: ReadonlyArray<{ readonly skill: ResolvedSkill; readonly q: QueryableIndex }>, words: ReadonlyArray<string>) {
   const matchers = new Map<string, (text: string) => number>()
   // A text can hold a word only if it has the first three letters of one of its spellings or synonyms (words
   // sharing a stem share them): a description without them is not tokenized and stemmed at all.
   const starts = [...new Set(words.flatMap((w) => termOf(w, { segmentsCjk: false }).phrases.map((p) => p.toLowerCase().slice(0, 3))))]
   let mask = 0
   for (const { skill, q } of skills) {
-    const description = (yield* q.index.skillDescription) ?? ""
-    const text = `${skill.name} ${description}`
+    const text = yield* describedText(skill, q)
     const lower = text.toLowerCase()
     if (!starts.some((start) => startsAWord(lower, start))) continue
     const key = `${q.meta.tokenizer}\u0000${q.tokenizer.segmentsCjk}`
     let matcher = matchers.get(key)
     if (matcher === undefined) matchers.set(key, (matcher = wordsIn(q, words)))
-    mask |= matcher(q.tokenizer.segmentsCjk ? segmentCjk(text, " ") : text)
+    mask |= matcher(segmentedAs(q, text))
   }
   return mask
+})
+
+/**
+ * Whether no section of `skills` can hold every one of `words`: one of them (`unheld`: no section holds it, from
+ * the counts the score needed) is in none of their names and descriptions either. Then a partial answer may
+ * say "No section holds every word" (DECISIONS #37); otherwise only that none of its results does. Only the
+ * unheld words are asked of the descriptions (usually none or one).
+ */
+export const noSectionHoldsAll = Effect.fnUntraced(function* (
+  skills: ReadonlyArray<{ readonly skill: ResolvedSkill; readonly q: QueryableIndex }>,
+  words: ReadonlyArray<string>,
+  unheld: ReadonlySet<string>
+) {
+  const asked = words.filter((w) => unheld.has(wordOf(w)))
+  if (asked.length === 0) return false
+  // Recovery: a description that cannot be read says nothing; the line then speaks of the results shown only.
+  const described = yield* describedAcross(skills, asked).pipe(Effect.orElseSucceed(() => -1))
+  return asked.some((_, i) => (described & (1 << i)) === 0)
 })
 
 /**
