@@ -141,4 +141,28 @@ describe("RFC-0009 configuration problems are reported and never fatal", () => {
       expect(text).toContain("warning: invalid SKILLC_TOKENIZER value 'klingon'")
     }).pipe(Effect.provide(layer))
   })
+
+  it.effect("a file of many unknown keys prints the first 20 and counts the rest (sixty-third pass: a 56 MB file printed a line per key)", () => {
+    const warnings: Array<SkcWarning> = []
+    const keys = Array.from({ length: 35 }, (_, i) => `mystery${i} = 1`).join("\n")
+    const layer = memoryLayer({ warnings, files: { "/home/u/.skillc/config.toml": `${keys}\n` } })
+    return Effect.gen(function* () {
+      yield* init({ name: "cfg-skill" })
+      const lines = warnings.map(renderWarning)
+      expect(lines.filter((l) => l.includes("unknown key 'mystery"))).toHaveLength(20)
+      expect(lines).toContain("warning: 15 more problems in ~/.skillc/config.toml not shown (the first 20 are above)")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a config file over 1 MiB is refused unread, with one warning, and its settings do not apply", () => {
+    const warnings: Array<SkcWarning> = []
+    // A valid file whose padding is a comment: read, it would set the project's skills' tokenizer.
+    const text = `[search]\ntokenizer = "klingon"\n# ${"x".repeat(1024 * 1024)}\n`
+    const layer = memoryLayer({ warnings, files: { "/proj/.skillc/config.toml": text } })
+    return Effect.gen(function* () {
+      yield* init({ name: "cfg-skill" })
+      const lines = warnings.map(renderWarning)
+      expect(lines).toEqual([`warning: cannot read .skillc/config.toml: ${Buffer.byteLength(text)} bytes, more than a config file may hold (1048576); file ignored`])
+    }).pipe(Effect.provide(layer))
+  })
 })

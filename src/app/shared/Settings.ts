@@ -113,10 +113,30 @@ export const computeStores = Effect.gen(function* () {
 /** TOML is UTF-8: anything else is refused, not read with replacement characters. */
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
 
+/**
+ * The most a config file may hold. A real one is a few hundred bytes; a 56 MB
+ * file of keys took 33 s and 2.2 GB to read and printed a warning per key
+ * (sixty-second pass's probe), so a larger file is refused before it is read.
+ */
+export const MAX_CONFIG_BYTES = 1024 * 1024
+
+/**
+ * The most problems printed for one config file: past it one line counts the
+ * rest, so a file of ten thousand unknown keys is not ten thousand lines.
+ */
+export const MAX_CONFIG_PROBLEMS = 20
+
 const readLayer = (file: string, label: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const diagnostics = yield* Diagnostics
+    const info = yield* fs.stat(file).pipe(Effect.map((i): { readonly size: number; readonly type: string } | undefined => i), Effect.catch(() => Effect.succeed(undefined)))
+    if (info !== undefined && info.type === "file" && info.size > MAX_CONFIG_BYTES) {
+      yield* diagnostics.warn(
+        Warning.nonFatalError(`cannot read ${label}: ${info.size} bytes, more than a config file may hold (${MAX_CONFIG_BYTES}); file ignored`)
+      )
+      return undefined
+    }
     const bytes = yield* fs.readFile(file).pipe(
       Effect.map((b): Uint8Array | undefined => b),
       Effect.catch((e) =>
@@ -135,9 +155,11 @@ const readLayer = (file: string, label: string) =>
       return undefined
     }
     const parsed = parseConfigFile(text, label)
-    for (const p of parsed.problems) {
+    for (const p of parsed.problems.slice(0, MAX_CONFIG_PROBLEMS)) {
       yield* diagnostics.warn(p.level === "error" ? Warning.nonFatalError(p.message) : Warning.notice(p.message))
     }
+    const unshown = parsed.problems.length - MAX_CONFIG_PROBLEMS
+    if (unshown > 0) yield* diagnostics.warn(Warning.notice(`${unshown} more problems in ${label} not shown (the first ${MAX_CONFIG_PROBLEMS} are above)`))
     return parsed.layer
   })
 
