@@ -54,8 +54,12 @@ export const lintBuffers = Effect.fn("skc.lintBuffers")(function* (root: string,
   // A directory that does not exist yet has no files: reading it failed the lint, and the new buffer got nothing.
   const onDisk = (yield* fs.statOption(root).pipe(Effect.mapError(fsInternal)))?.type === "directory"
   const tree = onDisk ? yield* readSkillTree(root) : NOTHING_ON_DISK
-  const markdownFiles = overlay(tree.markdownFiles, open, inLintScope)
-  const evalFiles = overlay(tree.evalFiles, open, (p) => p === TRIGGERS_FILE || p === EVALS_FILE)
+  // Only a buffer of a file not on disk joins as a new file: one at a path the tree holds but does not read
+  // (a symlink leading out of the skill, SKL303) stayed out of `skc lint`'s files, and joined it was an orphan
+  // (SKL401) that the terminal never reports.
+  const notInTree = (p: string): boolean => !tree.entries.some((e) => e.path === p)
+  const markdownFiles = overlay(tree.markdownFiles, open, (p) => inLintScope(p) && notInTree(p))
+  const evalFiles = overlay(tree.evalFiles, open, (p) => (p === TRIGGERS_FILE || p === EVALS_FILE) && notInTree(p))
   const entries: Array<SkillEntry> = [...tree.entries]
   for (const f of [...markdownFiles, ...evalFiles]) if (!entries.some((e) => e.path === f.path)) entries.push({ path: f.path, type: "file" })
   // An open agents/openai.yaml is linted as the editor has it (SKL606).
