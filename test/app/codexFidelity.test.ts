@@ -142,3 +142,33 @@ describe("skc discover names a plugin's skill as Claude Code lists it", () => {
     expect(renderDiscover(r)).toMatch(/^acme:lint-fix +plugin /m)
   })
 })
+
+describe("Codex's home is $CODEX_HOME when set (openai/skills skill-installer: `$CODEX_HOME/skills`, default ~/.codex)", () => {
+  const files = {
+    "/ch/skills/mine/SKILL.md": SKILL("mine"),
+    "/ch/skills/.system/helper/SKILL.md": SKILL("helper"),
+    "/home/u/.codex/skills/old/SKILL.md": SKILL("old"),
+    "/home/u/.agents/skills/shared/SKILL.md": SKILL("shared")
+  }
+
+  it("discover --agent codex reads $CODEX_HOME/skills and its .system instead of ~/.codex, says why, and keeps ~/.agents/skills", async () => {
+    const found = ok(await memoryWorld({ files, vars: { CODEX_HOME: "/ch" } }).run(discoverCommand({ agent: "codex" })))
+    expect(found.skills.map((s) => s.name).sort()).toEqual(["helper", "mine", "shared"])
+    const user = found.searched.filter((d) => d.scope === "user")
+    expect(user).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: "/ch/skills", via: "CODEX_HOME" }),
+        expect.objectContaining({ path: "/ch/skills/.system", via: "CODEX_HOME" }),
+        expect.objectContaining({ path: "/home/u/.agents/skills" })
+      ])
+    )
+    expect(user.map((d) => d.path)).not.toContain("/home/u/.codex/skills")
+  })
+
+  it("unset or empty, ~/.codex is read as before", async () => {
+    for (const vars of [{}, { CODEX_HOME: "" }] as ReadonlyArray<Record<string, string>>) {
+      const found = ok(await memoryWorld({ files, vars }).run(discoverCommand({ agent: "codex" })))
+      expect(found.skills.map((s) => s.name).sort()).toEqual(["old", "shared"])
+    }
+  })
+})

@@ -235,7 +235,8 @@ export const searchDirs = Effect.fnUntraced(function* (agent: Agent, pluginDirs:
     // OpenCode's `$OPENCODE_CONFIG_DIR`: one more configuration directory, read once even when it is another's.
     for (const d of yield* extraConfigDirs(agent)) if (!dirs.some((x) => x.path === d.path)) dirs.push({ scope: "user", ...d })
     const system = profileOf(agent).dirs.system
-    if (system !== undefined) dirs.push({ scope: "user", path: path.join(env.home, ...system.split("/")) })
+    // Below the agent's moved home too (`$CODEX_HOME/skills/.system`).
+    if (system !== undefined) dirs.push({ scope: "user", ...(yield* agentUserPath(agent, system)) })
   }
   // The configured plugin roots (`[discovery] plugin_dirs`, absolute) first, then each `--plugin-dir`; one entry per root.
   const roots = [...new Set([...config.pluginDirs, ...pluginDirs].map((p) => path.resolve(stores.cwd, p)))]

@@ -35,6 +35,13 @@ export const codex: AgentProfile = {
     user: [".agents/skills", ".codex/skills"],
     // The skills Codex installs with itself (skill-creator, imagegen, …): in its listing, first. Not a place skc resolves names from.
     system: ".codex/skills/.system",
+    // `~/.codex` is wherever `$CODEX_HOME` names (its own skill-installer installs into `$CODEX_HOME/skills`).
+    configDirEnv: {
+      variable: "CODEX_HOME",
+      home: ".codex",
+      reads: "its skills, its own in `skills/.system` too",
+      source: "openai/skills skills/.system/skill-installer (`os.environ.get(\"CODEX_HOME\", os.path.expanduser(\"~/.codex\"))`; installs into `$CODEX_HOME/skills`)"
+    },
     // Both project directories are read from the repository root (its default marker, `.git`) down to the cwd.
     projectRoot: [".git"],
     // A SKILL.md up to six directories below a skills directory is a skill (grouping folders allowed).
@@ -80,7 +87,6 @@ export const codex: AgentProfile = {
     "`policy.products` in `agents/openai.yaml` limits a skill to some OpenAI products; a list without `codex` (in any case) keeps it out of a Codex session whole, listing and `$name` alike (manager.rs `filter_skill_load_outcome_for_product` with `Product::Codex`): `skc discover --agent codex` lists it as not loaded, saying why. A product name Codex does not know is taken as a name, not as an error (the Codex versions read disagree on whether such a file is ignored).",
     "`metadata.short-description`, Codex's one key under `metadata`, is held to 1,024 characters as the name is held to 64: over it Codex does not load the skill (loader.rs `validate_len`); `skc discover --agent codex` lists it as not loaded and `skc lint --agent codex` reports it (SKL107, an error for Codex).",
     "Codex reads no `allowed-tools`: `skc lint --agent codex` does not run SKL601 and SKL602 on it, and `skc permissions --agent codex` decides every tool as without the field (standard), saying so; nor does it reserve words in a name (SKL604).",
-    "Codex's home is `~/.codex`; skc does not read `CODEX_HOME` when it points elsewhere.",
     "Codex also loads the skills an administrator puts in `/etc/codex/skills` (its system configuration layer's `skills`, scope `Admin`): listed after its own bundled skills and before the repository's, and the copy a name resolves to last (loader.rs `skill_roots_from_layer_stack`, `scope_rank`; render.rs `prompt_scope_rank`). skc does not read that machine-wide directory, as it reads no agent's configuration under `/etc`: `skc discover`, `budget` and `prompt --agent codex` leave such skills out.",
     "Codex does not read `.claude/skills`.",
     "A frontmatter Codex's YAML parser refuses is repaired before Codex gives up (openai/codex PR #28628, first in Codex 0.142.0 by its release notes; parser.rs `repair_frontmatter_scalar_fields`): a line whose unquoted value holds `:` and white space (`description: Build for AWS: ECS`), or starts with `[`, `{`, `@` or a backtick and is no YAML (`description: [WIP] Does things fast`), has its value single-quoted, and the YAML is read again; quoted values and `|`/`>` block scalars are left alone, a ` #` comment stays a comment. `skc discover`, `budget` and `prompt --agent codex` list such a skill with the value Codex reads and a warning; `skc lint --agent codex` reports it as a warning (SKL100), with any other profile as the YAML error it is. Codex before 0.142.0 skips such a skill.",
