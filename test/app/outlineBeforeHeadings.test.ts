@@ -41,3 +41,59 @@ describe("outline: text above a file's first heading (DECISIONS #10, additive be
     expect(r).not.toHaveProperty("before_headings")
   })
 })
+
+// A probe on published skills (sixty-third pass): interpreting-culture-index has seven reference files with no
+// heading; its outline named none of them (RFC-0002:C-OUTLINE scans every .md file), `--tokens` counted them in the
+// total without naming them, and `--file` of one printed nothing.
+describe("outline: a markdown file with no heading (RFC-0002:C-OUTLINE)", () => {
+  const skillMd = "---\nname: pdf\ndescription: PDF forms. Use when filling PDFs.\n---\n\n# PDF\n\nSee refs.\n"
+  const withPlain = {
+    [`${root}/SKILL.md`]: skillMd,
+    [`${root}/a-notes.md`]: "just text\nabout zebras\n\n\n",
+    [`${root}/refs/z.md`]: "# Z\n\nz\n",
+    [`${root}/refs/plain.md`]: "no heading here\njust text\n",
+    [`${root}/empty.md`]: "\n\n"
+  }
+
+  it("is listed in its bytewise place with its lines and the read that shows them; a blank file is not", async () => {
+    const r = Result.getOrThrow(await memoryWorld({ files: withPlain }).run(outline({ skill: "pdf" })))
+    expect(r.before_headings).toEqual([
+      { file: "a-notes.md", from_line: 1, to_line: 2 },
+      { file: "refs/plain.md", from_line: 1, to_line: 2 }
+    ])
+    expect(renderOutline(r, "cli")).toBe(
+      [
+        "SKILL.md",
+        "  # PDF",
+        "a-notes.md",
+        "  (lines 1–2: no headings; read with: skc open pdf a-notes.md --max-lines 2)",
+        "refs/plain.md",
+        "  (lines 1–2: no headings; read with: skc open pdf refs/plain.md --max-lines 2)",
+        "refs/z.md",
+        "  # Z",
+        ""
+      ].join("\n")
+    )
+  })
+
+  it("--tokens names it with its tokens; --file of it shows it (it printed nothing)", async () => {
+    const w = memoryWorld({ files: withPlain })
+    const t = renderOutline(Result.getOrThrow(await w.run(outline({ skill: "pdf", tokens: true }))), "cli")
+    expect(t).toMatch(/^refs\/plain\.md {2}\(~\d+ tokens\)$/m)
+    const one = Result.getOrThrow(await w.run(outline({ skill: "pdf", file: "refs/plain.md" })))
+    expect(renderOutline(one, "cli")).toBe("refs/plain.md\n  (lines 1–2: no headings; read with: skc open pdf refs/plain.md --max-lines 2)\n")
+  })
+
+  it("past a quarter of max_bytes the rest are counted, not listed, and the answer stays within the budget", async () => {
+    const many: Record<string, string> = { [`${root}/SKILL.md`]: skillMd }
+    for (let i = 0; i < 200; i++) many[`${root}/notes/n${String(i).padStart(3, "0")}.md`] = "plain text\n"
+    const r = Result.getOrThrow(await memoryWorld({ files: many }).run(outline({ skill: "pdf", max_bytes: 4096 })))
+    const listed = r.before_headings?.length ?? 0
+    expect(listed).toBeGreaterThan(0)
+    expect(r.files_without_headings_omitted).toBe(200 - listed)
+    expect(r.headings.map((h) => h.text)).toEqual(["PDF"])
+    const text = renderOutline(r, "mcp")
+    expect(text).toContain(`… ${200 - listed} more files without headings not shown (result budget); list the skill's files with: skc_sources skill="pdf"`)
+    expect(Buffer.byteLength(text) + Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(4096)
+  })
+})

@@ -1,4 +1,5 @@
 // Pure search pieces: RFC-0004:C-QUERY-SYNTAX, C-INDEX decisions, RFC-0002:C-SHOW matching, DECISIONS #7 segmentation.
+import { scanMarkdown } from "../../src/domain/markdown/model.js"
 import { describe, expect, it } from "vitest"
 import { containsCjk, segmentCjk, unsegmentCjk, SEGMENT_MARK } from "../../src/domain/search/cjk.js"
 import { indexQueryOf } from "../../src/domain/search/indexQuery.js"
@@ -190,6 +191,16 @@ describe("RFC-0002:C-SHOW matching", () => {
     expect(matchSection(decorated, "Workflow", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 12 } })
     // Words still have to be the heading's: no partial match.
     expect(matchSection(decorated, "Level Workflow", undefined)).toMatchObject({ _tag: "NotFound" })
+  })
+
+  it("RFC-0002:C-SHOW a heading asked for as the file writes it, with inline code or emphasis marks, is found (sixty-third pass's probe)", () => {
+    // The scanner lists the heading's text, without its marks: what outline and search print.
+    const text = scanMarkdown("# Strategies\n\n## Put constraints in the strategy, not in `assume()`\n\n## **Bold** move\n").headings.map((x) => x.text)
+    expect(text).toEqual(["Strategies", "Put constraints in the strategy, not in assume()", "Bold move"])
+    const listed = [h("SKILL.md", text[1]!, 3), h("SKILL.md", text[2]!, 5)]
+    expect(matchSection(listed, "Put constraints in the strategy, not in `assume()`", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })
+    expect(matchSection(listed, "**Bold** move", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 5 } })
+    expect(matchSection(listed, "`Bold move`x", undefined)).toMatchObject({ _tag: "NotFound" })
   })
 
   it("RFC-0002:C-SHOW a heading with typographic dashes or quotes is found as a model types it (ASCII), when nothing matches as written", () => {

@@ -13,7 +13,7 @@ import { scanMarkdown } from "../../domain/markdown/model.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { textBeforeHeadings } from "../../domain/markdown/preamble.js"
 import { estimateTokens, sectionTokens } from "../../domain/protocol/tokens.js"
-import { isMarkdownPath } from "../../domain/sourcePaths.js"
+import { isMarkdownPath, sortedBytewise } from "../../domain/sourcePaths.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Warning } from "../../domain/errors.js"
@@ -66,7 +66,13 @@ export const OutlineResult = Schema.Struct({
    * pdf's forms.md opens with "run check_fillable_fields first, then pick a branch", and its outline began at
    * line 6 with no sign of it (an agent's probe took a branch's script for the first step).
    */
-  before_headings: Schema.optionalKey(Schema.Array(Schema.Struct({ file: Schema.String, from_line: Schema.Int, to_line: Schema.Int })))
+  before_headings: Schema.optionalKey(Schema.Array(Schema.Struct({ file: Schema.String, from_line: Schema.Int, to_line: Schema.Int }))),
+  /**
+   * A markdown file with no heading at all is in `before_headings` with the span of its whole text
+   * (RFC-0002:C-OUTLINE scans every `.md` file; such files were in no outline, named nowhere). Past a
+   * quarter of `max_bytes` they are counted here instead of listed. Additive.
+   */
+  files_without_headings_omitted: Schema.optionalKey(Schema.Int)
 })
 export type OutlineResult = typeof OutlineResult.Type
 
@@ -86,6 +92,7 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   const headings: Array<OutlineHeading> = []
   const files: Array<OutlineFileTokens> = []
   const preambles: Array<{ file: string; from_line: number; to_line: number }> = []
+  const headingless: Array<{ file: string; from_line: number; to_line: number }> = []
   // The one path rule (issue 19): E012 for a path outside the skill, as `show --file` says; lexical, as only the walked tree is read.
   const only = input.file === undefined ? undefined : (yield* checkInside(input.file)).rel
   if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
@@ -106,10 +113,15 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
     const text = utf8.decode(bytes)
     const doc = scanMarkdown(text)
     const found = doc.headings
-    const before = found.length === 0 ? undefined : textBeforeHeadings(splitLines(text), doc.bodyStartLine, found[0]!.line)
+    const lines = splitLines(text)
+    if (found.length === 0) {
+      const whole = wholeText(lines, doc.bodyStartLine)
+      if (whole !== undefined) headingless.push({ file: f.path, ...whole })
+    }
+    const before = found.length === 0 ? undefined : textBeforeHeadings(lines, doc.bodyStartLine, found[0]!.line)
     if (before !== undefined) preambles.push({ file: f.path, ...before })
     // One estimator for outline, load and lint (src/domain/protocol/tokens.ts).
-    const counts = input.tokens ? sectionTokens(splitLines(text), found) : []
+    const counts = input.tokens ? sectionTokens(lines, found) : []
     found.forEach((h, i) => {
       if (h.level <= max) {
         headings.push({ file: f.path, level: h.level, text: h.text, line: h.line, ...(input.tokens ? { tokens: counts[i]! } : {}) })
@@ -119,17 +131,48 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   }
   const surface = yield* AnswerSurfaceRef
   // At a terminal, a file with text above its first heading has a line (or an object) saying how to read it.
-  const fileExtra = (file: string) => (preambles.some((p) => p.file === file) ? 160 + 2 * utf8Bytes(skill.name) + 2 * utf8Bytes(file) : 0)
-  const fitted = input.max_bytes === undefined ? { kept: headings } : fitOutline(headings, input.max_bytes, { oneFile: input.file !== undefined, surface, fileExtra })
+  const fileExtra = (file: string) =>
+    preambles.some((p) => p.file === file) || headingless.some((p) => p.file === file) ? 160 + 2 * utf8Bytes(skill.name) + 2 * utf8Bytes(file) : 0
+  // Files without a heading are listed first within a quarter of the budget (each is one line and one object);
+  // the headings get the rest.
+  const listed = input.max_bytes === undefined ? headingless : fitHeadingless(headingless, Math.floor(input.max_bytes / 4), fileExtra)
+  const spent = listed.reduce((n, p) => n + headinglessCost(p, fileExtra), 0)
+  const room = input.max_bytes === undefined ? undefined : input.max_bytes - spent
+  const fitted = room === undefined ? { kept: headings } : fitOutline(headings, room, { oneFile: input.file !== undefined, surface, fileExtra })
+  const before = [...preambles.filter((p) => fitted.kept.some((h) => h.file === p.file)), ...listed]
   const result: OutlineResult = {
     skill: skill.name,
     headings: fitted.kept,
     ...(input.tokens ? { files, total_tokens: files.reduce((n, f) => n + f.tokens, 0) } : {}),
     ...(fitted.truncation === undefined ? {} : { truncated: fitted.truncation }),
-    ...(preambles.length === 0 ? {} : { before_headings: preambles.filter((p) => fitted.kept.some((h) => h.file === p.file)) })
+    ...(before.length === 0 ? {} : { before_headings: sortedBytewise(before, (p) => p.file) }),
+    ...(listed.length === headingless.length ? {} : { files_without_headings_omitted: headingless.length - listed.length })
   }
   return result
 })
+
+/** The text of a file without headings, frontmatter apart: its first to its last non-blank line. */
+const wholeText = (lines: ReadonlyArray<string>, bodyStartLine: number): { from_line: number; to_line: number } | undefined => {
+  let last = lines.length
+  while (last >= bodyStartLine && (lines[last - 1] ?? "").trim() === "") last--
+  return last < bodyStartLine ? undefined : textBeforeHeadings(lines, bodyStartLine, last + 1)
+}
+
+/** What a headingless file's entry costs: its object and its two lines of text (the file, the read). */
+const headinglessCost = (p: { readonly file: string }, fileExtra: (file: string) => number): number =>
+  JSON.stringify(p).length + 40 + utf8Bytes(p.file) + fileExtra(p.file)
+
+/** The headingless files, in order, while they fit `room` bytes. */
+const fitHeadingless = <P extends { readonly file: string }>(all: ReadonlyArray<P>, room: number, fileExtra: (file: string) => number): ReadonlyArray<P> => {
+  const kept: Array<P> = []
+  let used = 0
+  for (const p of all) {
+    used += headinglessCost(p, fileExtra)
+    if (used > room) break
+    kept.push(p)
+  }
+  return kept
+}
 
 /** The `args` of an `outline` row (DECISIONS #18). */
 export const outlineLogArgs = (input: OutlineInput) => ({ level: input.level, ...(input.file === undefined ? {} : { file: input.file }) })

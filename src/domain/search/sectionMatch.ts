@@ -151,7 +151,8 @@ const DECORATION = /^[\p{Extended_Pictographic}\p{So}\p{Sk}\u200d\ufe0f\s]+|[\p{
 
 /**
  * A heading or query as its words: case folded, its decoration at either end dropped, each run of dashes
- * (- ‐ ‒ – — ― −, `--`) with the spaces around it one ASCII hyphen, its curly quotes straight, `…` three dots.
+ * (- ‐ ‒ – — ― −, `--`) with the spaces around it one ASCII hyphen, its curly quotes straight, `…` three dots,
+ * without backticks and asterisks.
  */
 const plainly = (s: string): string =>
   foldCase(s)
@@ -160,6 +161,9 @@ const plainly = (s: string): string =>
     .replace(/[\u2018\u2019\u201a\u201b\u2032]/gu, "'")
     .replace(/[\u201c\u201d\u201e\u201f\u2033]/gu, '"')
     .replaceAll("\u2026", "...")
+    // Inline code and emphasis marks, which headings are listed without: a heading copied from the file as
+    // written (`## Put constraints in the strategy, not in \`assume()\``) found nothing (a probe as an agent).
+    .replace(/[`*]+/g, "")
 
 /**
  * The headings the query is once Claude Code has substituted their argument
