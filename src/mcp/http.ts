@@ -976,7 +976,10 @@ export const serveHttp = async (
           ? new InvalidOption({ message: `--port ${options.port}: ${options.host}:${options.port} is in use (another server listens there)`, suggestion: "choose another --port, or --port 0 for a free one (printed on stderr)" })
           : e.code === "EACCES" || e.code === "EADDRNOTAVAIL"
             ? new InvalidOption({ message: `--host ${options.host} --port ${options.port}: cannot listen there (${e.code})`, suggestion: "ports below 1024 need privileges; --host must be an address of this machine" })
-            : e
+            : // A host name that does not resolve (a typo, `192.168.999.1`): the --host given, not E999.
+              e.code === "ENOTFOUND" || e.code === "EAI_AGAIN" || e.code === "EAI_NONAME" || e.code === "EAI_FAIL"
+              ? new InvalidOption({ message: `--host ${options.host}: no such address (${e.code === "EAI_AGAIN" ? "the name could not be resolved now" : "the name does not resolve"})`, suggestion: "give an address of this machine: 127.0.0.1, ::1, 0.0.0.0 or a name that resolves to one" })
+              : e
       )
     server.once("error", refused)
     server.listen(options.port, options.host, () => {

@@ -314,7 +314,7 @@ describe("RFC-0002:C-SHOW a heading pasted as its Markdown source (inline code, 
   // Outline and the index give a heading's text without its inline markup (`GIFBuilder (core.gif_builder)`),
   // but the heading line show prints, the source and other tools keep it: an agent pasting it from there
   // (as one reading anthropics/skills' slack-gif-creator did) got five loose suggestions and no way on.
-  it.live("E020 names the show of the heading meant, its em-dash kept whole", () =>
+  it.live("its marks alone differing, the heading is found; with its '#' marks too, E020 names the show of the heading meant, its em-dash kept whole", () =>
     Effect.gen(function* () {
       writeFileSync(
         join(s.dir, "references", "sdk.md"),
@@ -322,10 +322,8 @@ describe("RFC-0002:C-SHOW a heading pasted as its Markdown source (inline code, 
       )
       yield* s.index()
       const meant = (asked: string) => failureText(s.run(show({ skill: "demo", section: asked }))).pipe(Effect.map((t) => t.split("\n")))
-      expect(yield* meant("GIFBuilder (`core.gif_builder`)")).toEqual([
-        "error[E020]: section not found: 'GIFBuilder (`core.gif_builder`)'",
-        "  the heading meant: skc show demo --section 'GIFBuilder (core.gif_builder)' --file references/sdk.md"
-      ])
+      // Its backticks alone differing, it is that heading (sixty-third pass: a probe copied one from the file).
+      expect(yield* s.run(show({ skill: "demo", section: "GIFBuilder (`core.gif_builder`)" }))).toMatchObject({ file: "references/sdk.md", start_line: 3 })
       // The whole heading, ' — ' and all, is what was pasted (not only the part before the em-dash).
       expect((yield* meant("## Run a worker — `ant` CLI (*fixed* tools)"))[1]).toBe(
         "  the heading meant: skc show demo --section 'Run a worker — ant CLI (fixed tools)' --file references/sdk.md"

@@ -827,6 +827,19 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
     }
   })
 
+  it("a --host that does not resolve is E100 naming it, not E999 with getaddrinfo's code (sixty-third pass's team probe)", async () => {
+    const tokens = join(sb.root, "host-tokens")
+    writeFileSync(tokens, "alice:host-token-0123456789abcdef\n")
+    const r = await spawnAsync(process.execPath, [BIN, "mcp", "--http", "--host", "192.168.999.1", "--port", "0", "--tokens", tokens, "--project", sb.work], {
+      cwd: sb.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+      timeoutMs: 60_000
+    })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain("error[E100]: invalid option: '--host 192.168.999.1: no such address (")
+    expect(r.stderr).not.toContain("E999")
+  })
+
   it("refuses to start: a non-loopback address without tokens, HTTP flags without --http, --http without a project (E100)", async () => {
     const run = (args: ReadonlyArray<string>) =>
       spawnAsync(process.execPath, [BIN, "mcp", ...args], {

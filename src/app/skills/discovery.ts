@@ -24,7 +24,7 @@ import { Path } from "effect/Path"
 import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../domain/protocol/agents.js"
 import { CODEX_METADATA_MAX_BYTES, productExclusion, readCodexMetadata } from "../../domain/agents/codexPolicy.js"
 import { listingFacts } from "../../domain/agents/listing.js"
-import { namespacesPlugins } from "../../domain/protocol/listing.js"
+import { hiddenByDirectoryName, namespacesPlugins } from "../../domain/protocol/listing.js"
 import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
 import { frontmatterReaderOf } from "../../domain/agents/frontmatterReader.js"
 import { opencodeSkipReason } from "../../domain/agents/opencodeMetadata.js"
@@ -625,7 +625,19 @@ export const discover = Effect.fn("skc.discover")(function* (input: DiscoverInpu
     for (const p of plugins) candidates.push(...(yield* scanPlugin(p, profileOf(agent), searched)))
   }
   if (!searched.some((d) => d.scope === "project")) searched.unshift(...nearest.map((d) => ({ scope: d.scope, path: d.path, exists: false })))
-  const precedence = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank, { namespacedPlugins: namespacesPlugins(profileOf(agent)) })
+  const byName = applyPrecedence(candidates, profileOf(agent).dirs.scopeRank, { namespacedPlugins: namespacesPlugins(profileOf(agent)) })
+  // Claude Code knows a skill by its directory's name: of two skills named apart in directories named alike,
+  // it lists the first alone (the user's), as `skc prompt` and `budget` say; discover listed both as live.
+  const byDirectory = profileOf(agent).listing.layout === "claude" ? hiddenByDirectoryName(profileOf(agent), byName.skills) : []
+  const hidden = new Set(byDirectory.map((h) => h.hidden))
+  const precedence = {
+    ...byName,
+    skills: hidden.size === 0 ? byName.skills : byName.skills.filter((s) => !hidden.has(s)),
+    shadowed: [
+      ...byName.shadowed,
+      ...byDirectory.map(({ hidden: { allowed_tools: _tools, warnings: _warnings, ...s }, by }): ShadowedSkill => ({ ...s, winner: { scope: by.scope, path: by.path } }))
+    ]
+  }
   const shadowed =
     profileOf(agent).dirs.everyCopyListed === true
       ? yield* listedCopies(precedence.skills, precedence.shadowed)

@@ -131,6 +131,53 @@ export const modelListing = (
             : entryListing(profile, limits, skills)
 
 
+/** A plugin skill that is a plugin path itself (a root SKILL.md, `"skills": ["./"]`) goes by its frontmatter name (Claude Code 2.1.94), not the plugin directory's. */
+const claudeDirName = (s: Pick<DiscoveredSkill, "dir" | "scope" | "root" | "name">): string =>
+  s.dir === "" || (s.scope === "plugin" && s.dir === s.root) ? s.name : baseName(s.dir)
+
+/** What Claude Code knows a skill by: its directory's name, a plugin's as `<plugin>:<dir>`. */
+const claudeKey = (s: DiscoveredSkill): string => (s.scope === "plugin" && s.plugin !== undefined ? `${s.plugin}:${claudeDirName(s)}` : claudeDirName(s))
+
+/**
+ * The skills in Claude Code's order: by the profile's order of scopes (the user's, then the project's, then
+ * plugins'), each skills directory in discovery order (the project's nearest first), a directory's skills
+ * by name; the shadowed copies come last in `skills`, so they are put back in place.
+ */
+const claudeOrder = <S extends DiscoveredSkill>(profile: AgentProfile, skills: ReadonlyArray<S>): ReadonlyArray<{ readonly s: S }> => {
+  const roots = new Map<string, number>()
+  for (const s of skills) if (!roots.has(s.root ?? "")) roots.set(s.root ?? "", roots.size)
+  const rank = profile.dirs.scopeRank ?? SCOPE_RANK
+  return skills
+    .map((s, i) => ({ s, i }))
+    .sort(
+      (a, b) =>
+        rank[a.s.scope] - rank[b.s.scope] ||
+        roots.get(a.s.root ?? "")! - roots.get(b.s.root ?? "")! ||
+        compareBytewise(claudeDirName(a.s), claudeDirName(b.s)) ||
+        a.i - b.i
+    )
+}
+
+/**
+ * Skills another of a different name hides from Claude Code: it knows a skill by its directory's name, so of
+ * `~/.claude/skills/baz` (name `qux`) and the project's `.claude/skills/baz` (name `baz`) it lists the
+ * user's alone, which no precedence by name sees. Each with the skill listed in its place.
+ */
+export const hiddenByDirectoryName = (
+  profile: AgentProfile,
+  skills: ReadonlyArray<DiscoveredSkill>
+): ReadonlyArray<{ readonly hidden: DiscoveredSkill; readonly by: DiscoveredSkill }> => {
+  const first = new Map<string, DiscoveredSkill>()
+  const hidden: Array<{ readonly hidden: DiscoveredSkill; readonly by: DiscoveredSkill }> = []
+  for (const { s } of claudeOrder(profile, skills)) {
+    if (s.scope === "plugin" && s.plugin === null) continue
+    const by = first.get(claudeKey(s))
+    if (by === undefined) first.set(claudeKey(s), s)
+    else hidden.push({ hidden: s, by })
+  }
+  return hidden
+}
+
 /**
  * Claude Code's listing (src/domain/agents/claudeListing.ts): the user's skills first, then the
  * project's (the working directory's first, then each ancestor's up to the repository root), then
@@ -145,24 +192,7 @@ const claudeModelListing = (
   overrides: ReadonlyMap<string, SkillOverride>,
   commands: ReadonlyArray<ClaudeCommand>
 ): ModelListing => {
-  // Each skills directory in discovery order (the project's nearest first); the shadowed copies come last
-  // in `skills`, so a directory's skills are put back in order by name.
-  const roots = new Map<string, number>()
-  for (const s of skills) if (!roots.has(s.root ?? "")) roots.set(s.root ?? "", roots.size)
-  // A plugin skill that is a plugin path itself (a root SKILL.md, `"skills": ["./"]`) goes by its frontmatter
-  // name (Claude Code 2.1.94), not the plugin directory's.
-  const dirName = (s: DiscoveredSkill) => (s.dir === "" || (s.scope === "plugin" && s.dir === s.root) ? s.name : baseName(s.dir))
-  // The profile's order of scopes (Claude Code: the user's skills, then the project's, then plugins').
-  const rank = profile.dirs.scopeRank ?? SCOPE_RANK
-  const ordered = skills
-    .map((s, i) => ({ s, i }))
-    .sort(
-      (a, b) =>
-        rank[a.s.scope] - rank[b.s.scope] ||
-        roots.get(a.s.root ?? "")! - roots.get(b.s.root ?? "")! ||
-        compareBytewise(dirName(a.s), dirName(b.s)) ||
-        a.i - b.i
-    )
+  const ordered = claudeOrder(profile, skills)
   const seen = new Set<string>()
   const manual: Array<string> = []
   const conditional: Array<string> = []
@@ -173,7 +203,7 @@ const claudeModelListing = (
     // A plugin's skill is `plugin:skill` to Claude Code, so it never collides with another's; the skills
     // of a plugin whose manifest it cannot read are not loaded.
     if (s.scope === "plugin" && s.plugin === null) continue
-    const dir = s.scope === "plugin" && s.plugin !== undefined ? `${s.plugin}:${dirName(s)}` : dirName(s)
+    const dir = claudeKey(s)
     if (seen.has(dir)) continue
     seen.add(dir)
     const override = s.scope === "plugin" ? undefined : overrides.get(dir)
@@ -193,7 +223,7 @@ const claudeModelListing = (
     }
     listed.push({
       s,
-      c: { label: dirName(s) === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)), ...(override === "name-only" ? { nameOnly: true } : {}) }
+      c: { label: claudeDirName(s) === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)), ...(override === "name-only" ? { nameOnly: true } : {}) }
     })
   }
   // Then the legacy commands, all by name: the first of a name, none named like a skill, none manual only.
