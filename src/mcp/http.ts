@@ -799,6 +799,14 @@ export const serveHttp = async (
       return handle(o.transport)
     }
     if (method !== "POST") return refuse(req, res, 400, -32000, "Bad Request: Mcp-Session-Id header is required")
+    // A message of a session sent without its header: the SDK answered "Server not initialized", which the
+    // server is; the client lacks the session (a team probe). Said as GET and DELETE say it.
+    // (After the SDK's own checks of what the client accepts: a client that cannot read the answer hears that first.)
+    const one = Array.isArray(parsed) ? undefined : (parsed as { method?: unknown } | null)
+    const accepts = String(req.headers.accept ?? "")
+    if (one !== undefined && one !== null && one.method !== "initialize" && accepts.includes("application/json") && accepts.includes("text/event-stream")) {
+      return refuse(req, res, 400, -32000, "Bad Request: Mcp-Session-Id header is required (a session starts with initialize; or send the 2026-07-28 revision's requests, which need none)")
+    }
     if ((parsed as { method?: unknown } | null)?.method === "initialize") await makeRoomFor(user)
     if (sessions.size >= MAX_SESSIONS) {
       tell("sessions", `${MAX_SESSIONS} sessions are open: new ones are refused (503) until some end or sit idle for ${SESSION_IDLE_MS / 60_000} minutes`)

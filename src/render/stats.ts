@@ -253,7 +253,8 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
       const triggers = Object.entries(f.by_trigger).map(([t, k]) => `${t} ${n(k)}`)
       out.push(
         "listed     every session of an agent the skill is deployed to (not exported: not counted)",
-        `activated  ${n(f.activated)} in ${n(f.sessions)} session${f.sessions === 1 ? "" : "s"}${triggers.length === 0 ? "" : ` (${triggers.join(", ")})`}`,
+        // An export without `session.id` counts no session: "in 0 sessions" read as a contradiction.
+        `activated  ${n(f.activated)}${f.activated > 0 && f.sessions === 0 ? ", no session recorded" : ` in ${n(f.sessions)} session${f.sessions === 1 ? "" : "s"}`}${triggers.length === 0 ? "" : ` (${triggers.join(", ")})`}`,
         `read       ${n(f.reads)} read${f.reads === 1 ? "" : "s"}, ${n(f.sections_read)} section${f.sections_read === 1 ? "" : "s"} shown`
       )
       for (const s of f.signals) {

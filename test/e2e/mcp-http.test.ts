@@ -463,6 +463,20 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     }
   })
 
+  it("a session's request POSTed without Mcp-Session-Id is 400 saying the header is required, as GET and DELETE say (it was 'Server not initialized')", async () => {
+    const call = { jsonrpc: "2.0", id: 7, method: "tools/list", params: {} }
+    const r = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, "mcp-protocol-version": "2025-06-18", authorization: `Bearer ${ALICE}` }, body: JSON.stringify(call) })
+    expect(r.status).toBe(400)
+    const body = (await r.json()) as { error?: { code?: number; message?: string } }
+    expect(body.error?.code).toBe(-32000)
+    expect(body.error?.message).toContain("Bad Request: Mcp-Session-Id header is required (a session starts with initialize")
+    // An initialize still opens one.
+    const init = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }, body: JSON.stringify(INIT) })
+    await init.text()
+    expect(init.status).toBe(200)
+    expect(init.headers.get("mcp-session-id")).toBeTruthy()
+  })
+
   it("2025-03-26 basic/index (Batching): a session on that revision POSTs a batch and gets its answers on one SSE stream, one per message (JSON-RPC 2.0 §6); 202 for notifications; later revisions refuse it", async () => {
     const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
     const openSession = async (protocolVersion: string) => {

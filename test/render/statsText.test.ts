@@ -179,3 +179,27 @@ describe("the summary's top and unused sections show a long heading shortened", 
     expect(text).not.toContain("e".repeat(81))
   })
 })
+
+// A team probe (sixty-third pass): an activation exported without `session.id` printed "activated 1 in 0 sessions".
+describe("skc stats --group-by funnel: activations with no session recorded", () => {
+  const insights = { topSections: [], topSectionsMore: 0, commands: {}, commandRoles: {}, unusedSections: [], unusedMore: 0, unanswered: [], unansweredMore: 0 }
+  const funnel = (activated: number, sessions: number) =>
+    renderStats(
+      {
+        report: {
+          skill: "pdf", skill_path: "/p/pdf", query: "funnel", filters,
+          period: { start: "2026-03-01T00:00:00Z", end: "2026-03-02T00:00:00Z" },
+          data: { activated, sessions, by_trigger: { unknown: activated }, reads: 0, sections_read: 0, signals: [] }
+        },
+        insights
+      } as never,
+      NOW
+    )
+      .split("\n")
+      .find((l) => l.startsWith("activated"))
+
+  it("says no session was recorded, not 'in 0 sessions'; with sessions, counts them", () => {
+    expect(funnel(1, 0)).toBe("activated  1, no session recorded (unknown 1)")
+    expect(funnel(3, 2)).toBe("activated  3 in 2 sessions (unknown 3)")
+  })
+})
