@@ -70,6 +70,7 @@ export const searchCommand = defineCommand({
       readonly searched?: number | undefined
       readonly wholeFurther?: WholeFurther | undefined
       readonly noSectionWhole?: boolean | undefined
+      readonly unheld?: ReadonlyArray<string> | undefined
       readonly cjkHint?: boolean | undefined
       readonly repeated?: ReadonlyMap<string, RepeatedRead> | undefined
     }) => ({
@@ -81,6 +82,7 @@ export const searchCommand = defineCommand({
       ...(answer.searched === undefined ? {} : { searched: answer.searched }),
       ...(answer.wholeFurther === undefined ? {} : { wholeFurther: answer.wholeFurther }),
       ...(answer.noSectionWhole === true ? { noSectionWhole: true } : {}),
+      ...(answer.unheld === undefined ? {} : { unheld: answer.unheld }),
       ...(answer.cjkHint === true ? { cjkHint: true } : {}),
       ...(answer.repeated === undefined ? {} : { repeated: answer.repeated })
     })
@@ -131,6 +133,8 @@ export const searchCommand = defineCommand({
             wholeFurther: "wholeFurther" in a ? a.wholeFurther : undefined,
             // One skill's AND query found nothing: "No section holds every word" is then true (else "None of these").
             noSectionWhole: "noSectionWhole" in a ? a.noSectionWhole : undefined,
+            // The words no section holds: a partial answer's other unheld words are named with their search.
+            unheld: "unheld" in a ? a.unheld : undefined,
             cjkHint: "cjkHint" in a ? a.cjkHint : undefined,
             // The results whose heading their skill repeats: each names the read of its own section.
             repeated: "repeated" in a ? a.repeated : undefined

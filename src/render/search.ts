@@ -26,6 +26,12 @@ export interface SearchRenderOptions {
   readonly correction?: string
   /** For an empty answer: the words some section holds (the narrower question) and those none holds. */
   readonly narrower?: Narrower
+  /**
+   * For a partial answer: the words no section searched holds (as `wordOf` keys). A word none of the results
+   * shown holds but some section does is then named with the search that finds it: "none of these holds
+   * 'Remcos'" read as "no skill covers it" while a section at rank 5 did (a probe as an agent).
+   */
+  readonly unheld?: ReadonlyArray<string>
   /** Across skills: the skills the search was narrowed to (`--skill a,b`), for the narrower question's command. */
   readonly skills?: ReadonlyArray<string>
   /** An empty answer to Chinese or Japanese from an index that does not segment them (the `ascii` tokenizer). */
@@ -298,7 +304,7 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
   const query = quotedQuery(result.query)
   if (result.results.length === 0) return `No results for ${query}.\n${noResultsNext(options, result.query)}${skipped}`
   const header =
-    (result.partial ? `${partialHeadline(query, options)}${noneHolds(result)}.\n${didYouMeanLine(options, "")}\n` : "") + describedOnlyLine(result, options)
+    (result.partial ? `${partialHeadline(query, options)}${noneHolds(result, options)}.\n${didYouMeanLine(options, "")}\n` : "") + describedOnlyLine(result, options)
   return (
     header +
     result.results
@@ -329,9 +335,23 @@ const partialHeadline = (query: string, options: SearchRenderOptions): string =>
       : `None of these holds every word of ${query}`
 
 /** ` (none of these holds 'chart')` after a partial answer's first line, when some of its words are in no result shown (a section past the limit may hold it). */
-const noneHolds = (result: SearchResult): string => {
+const noneHolds = (result: SearchResult, options: SearchRenderOptions): string => {
   const missing = wordsNoResultHolds(result)
-  return missing.length === 0 ? "" : visible(` (none of these holds ${quotedList(missing, "or")})`)
+  if (missing.length === 0) return ""
+  const none = visible(` (none of these holds ${quotedList(missing, "or")}`)
+  // Held by sections past the results: named with the search of those words alone (not when the headline
+  // already says a section past them holds every word).
+  const unheld = options.unheld === undefined ? undefined : new Set(options.unheld)
+  const further = unheld === undefined || options.wholeFurther !== undefined ? [] : missing.filter((w) => !unheld.has(wordOf(w)))
+  if (further.length === 0) return `${none})`
+  return `${none}; ${further.length === 1 && missing.length === 1 ? "sections past them hold it" : `sections past them hold ${quotedList(further, "and")}`}: ${visible(furtherSearch(options, further.join(" ")))})`
+}
+
+/** The search of `question` in the same scope: the skill searched, or the same skills across. */
+const furtherSearch = (options: SearchRenderOptions, question: string): string => {
+  if (options.skill !== undefined) return nextStep(options, "search", { skill: options.skill, query: question }, withQuestion([options.skill], question))
+  const narrowed = options.skills === undefined || options.skills.length === 0 ? undefined : options.skills
+  return nextStep(options, "search", { query: question, skills: narrowed }, withQuestion(["--all"], question, narrowed === undefined ? [] : ["--skill", narrowed.join(",")]))
 }
 
 /** What the result budget left out and how to ask for it, after the results (the tool's parameter, or the CLI's option). */

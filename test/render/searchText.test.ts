@@ -227,6 +227,27 @@ describe("a partial answer says which of its words no result holds", () => {
     const first = renderSearchText(result([["excel", "chart"], ["formulas", "recalculate"]]), { noSectionWhole: true }).split("\n")[0]
     expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them.")
   })
+
+  // A probe as an agent (sixty-third pass): "(none of these holds 'Remcos')" read as "no skill covers it", while a
+  // section at rank 5 did. A word some section holds past the results is named with the search that finds it.
+  it("a word sections past the results hold: named with the search of it, across skills and in one, at a terminal and over MCP", () => {
+    const r = result([["Excel", "formulas"], ["recalculate"]])
+    expect(renderSearchText(r, { unheld: [] }).split("\n")[0]).toBe(
+      "None of these holds every word of 'excel chart with formulas, that recalculate' (none of these holds 'chart'; sections past them hold it: skc search --all chart)."
+    )
+    expect(renderSearchText(r, { unheld: [], skill: "xlsx", mcp: true }).split("\n")[0]).toBe(
+      "None of these holds every word of 'excel chart with formulas, that recalculate' (none of these holds 'chart'; sections past them hold it: skc_search skill=\"xlsx\" query=\"chart\")."
+    )
+    // No section holds it (a word of `unheld`): as before.
+    expect(renderSearchText(r, { unheld: ["chart"], noSectionWhole: true }).split("\n")[0]).toBe(
+      "No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them (none of these holds 'chart')."
+    )
+    // Two missing, one held further: that one named.
+    const two = result([["formulas"], ["recalculate"]])
+    expect(renderSearchText(two, { unheld: ["excel"], skills: ["xlsx", "pptx"] }).split("\n")[0]).toBe(
+      "None of these holds every word of 'excel chart with formulas, that recalculate' (none of these holds 'excel' or 'chart'; sections past them hold 'chart': skc search --all chart --skill xlsx,pptx)."
+    )
+  })
 })
 
 describe("a result whose heading its skill repeats names the show of its own section (sixty-second pass)", () => {

@@ -273,6 +273,8 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
         // The AND query found nothing, or a word is in no section nor the description: no section holds every
         // word, which the text may then say (DECISIONS #37); else it speaks of the results shown only.
         ...(partial && (answer.partial === true || ("noneWhole" in answer && answer.noneWhole)) ? { noSectionWhole: true as const } : {}),
+        // The words no section holds: of a partial answer's words none of its results holds, the text names the others' search.
+        ...(partial ? { unheld: [...unheld] } : {}),
         ...(cjkHint ? { cjkHint } : {})
       }
     })

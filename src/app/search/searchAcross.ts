@@ -432,7 +432,9 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     ...(repeated.size > 0 ? { repeated } : {}),
     ...(wholeFurther === undefined ? {} : { wholeFurther }),
     // A word no searched section nor skill's description holds: no section holds every word, which the text may say.
-    ...(noneWhole ? { noSectionWhole: true as const } : {})
+    ...(noneWhole ? { noSectionWhole: true as const } : {}),
+    // The words no section holds: of a partial answer's words none of its results holds, the text names the others' search.
+    ...(partial ? { unheld: [...unheld] } : {})
   }
 }, Effect.scoped)
 
