@@ -107,7 +107,8 @@ export const renderDiscover = (r: DiscoverResult): string => {
   }
   out.push("", `Searched (${r.agent}): ${r.searched.map((d) => `${d.scope} ${d.path}${d.via === undefined ? "" : ` (${d.via})`}${d.exists ? "" : " (missing)"}`).join("; ")}`)
   if (r.below !== undefined && r.below.dirs.length > 0) {
-    const listed = new Set(r.skills.map((s) => s.name))
+    // A plugin's skill is `<plugin>:<name>` to Claude Code: it takes no plain name (a nested skill of its name is no clash).
+    const listed = new Set(r.skills.filter((s) => s.scope !== "plugin").map((s) => s.name))
     out.push("", `Below the working directory (${r.agent} loads these once it works on files there; a name already listed shows as <dir>:<name>):`)
     for (const d of r.below.dirs) out.push(`  ${d.path}: ${d.skills.map((n) => (listed.has(n) ? `${n} (${d.under}:${n})` : n)).join(", ")}`)
     if (r.below.truncated) out.push("  (the look below stopped at its bound: deeper directories were not read)")

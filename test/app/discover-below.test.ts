@@ -45,6 +45,21 @@ describe("discover: skills directories below the working directory (Claude Code'
     expect(text).toContain("  apps/web/.claude/skills: web-tests\n")
   })
 
+  // A probe of the agents' view (sixty-third pass): with a plugin holding `writing-plans`, a nested `writing-plans`
+  // read as a clash (`pkg:writing-plans`), but Claude Code names the plugin's `acme:writing-plans`.
+  it("a plugin's skill of the same name is no clash: Claude Code names it <plugin>:<name>", async () => {
+    const w = memoryWorld({
+      files: {
+        ...files,
+        "/plug/acme/.claude-plugin/plugin.json": JSON.stringify({ name: "acme" }),
+        "/plug/acme/skills/only-nested/SKILL.md": SKILL("only-nested")
+      }
+    })
+    const r = ok(await w.run(discoverCommand({ agent: "claude", plugin_dirs: ["/plug/acme"] })))
+    expect(r.skills.map((s) => `${s.scope} ${s.name}`)).toContain("plugin only-nested")
+    expect(renderDiscover(r)).toContain("  pkg/.claude/skills: dup (pkg:dup), only-nested\n")
+  })
+
   it("an agent that loads nothing below the working directory has no `below`", async () => {
     const w = memoryWorld({ files })
     const r = ok(await w.run(discoverCommand({ agent: "codex" })))
