@@ -339,19 +339,12 @@ const noneHolds = (result: SearchResult, options: SearchRenderOptions): string =
   const missing = wordsNoResultHolds(result)
   if (missing.length === 0) return ""
   const none = visible(` (none of these holds ${quotedList(missing, "or")}`)
-  // Held by sections past the results: named with the search of those words alone (not when the headline
-  // already says a section past them holds every word).
+  // Held by sections past the results: said, so that the line does not read as "no skill covers it". No search
+  // is named: one of that word alone answered another question (probes followed `query="hex"` to other skills).
   const unheld = options.unheld === undefined ? undefined : new Set(options.unheld)
   const further = unheld === undefined || options.wholeFurther !== undefined ? [] : missing.filter((w) => !unheld.has(wordOf(w)))
   if (further.length === 0) return `${none})`
-  return `${none}; ${further.length === 1 && missing.length === 1 ? "sections past them hold it" : `sections past them hold ${quotedList(further, "and")}`}: ${visible(furtherSearch(options, further.join(" ")))})`
-}
-
-/** The search of `question` in the same scope: the skill searched, or the same skills across. */
-const furtherSearch = (options: SearchRenderOptions, question: string): string => {
-  if (options.skill !== undefined) return nextStep(options, "search", { skill: options.skill, query: question }, withQuestion([options.skill], question))
-  const narrowed = options.skills === undefined || options.skills.length === 0 ? undefined : options.skills
-  return nextStep(options, "search", { query: question, skills: narrowed }, withQuestion(["--all"], question, narrowed === undefined ? [] : ["--skill", narrowed.join(",")]))
+  return `${none}; ${further.length === missing.length ? "sections past them do" : visible(`sections past them hold ${quotedList(further, "and")}`)})`
 }
 
 /** What the result budget left out and how to ask for it, after the results (the tool's parameter, or the CLI's option). */
@@ -382,6 +375,9 @@ export const searchNotices = (result: SearchResult, options: SearchRenderOptions
     .filter((r) => r.section === "" || repeatedRead(r, options) !== "")
     .map((r) => `${visible(`${r.skill === undefined ? "" : `${r.skill}: `}${r.section === "" ? r.file : `${r.file}#${r.section}`}`)}, ${whereLine(r, options).trim()}`)
   return [
+    // The partial answer's first line, as the text has it: a client that gives its model only the structured content
+    // lost the one sign that no section answers the whole question (a probe as an agent, "autovacuum").
+    ...(result.partial && options.wholeFurther === undefined ? [`${partialHeadline(quotedQuery(result.query), options)}${noneHolds(result, options)}`] : []),
     ...(result.partial ? noticeLines(didYouMeanLine(options, "")) : []),
     ...(result.partial && options.wholeFurther !== undefined
       ? [`none of these results holds every word of the question, but a section past them does: ${furtherShownBy(options.wholeFurther, options)} shows it`]

@@ -118,6 +118,28 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       expect(off.takeWarnings().filter((l) => l.includes("SKL104"))).toEqual([])
     }))
 
+  // An author's probe (sixty-third pass): a reference moved and rebuilt; SKILL.md still linked the old path, build said
+  // nothing, and agents following the deployed skill's link met E021 (lint's SKL301 error).
+  it.live("a SKILL.md link to a file the skill does not hold builds with an SKL301 warning; a good link, or the rule off, says nothing", () =>
+    Effect.gen(function* () {
+      const w = world("sqlite-tuning", "sqlite-tuning", "")
+      const root = join(w.work, ".skillc", "skills", "sqlite-tuning")
+      mkdirSync(join(root, "references", "settings"), { recursive: true })
+      writeFileSync(join(root, "references", "settings", "pragmas.md"), "# Pragmas\n\nWAL.\n")
+      writeFileSync(join(root, "SKILL.md"), "---\nname: sqlite-tuning\ndescription: Tunes SQLite. Use when SQLite is slow.\n---\n\n# Tuning\n\nSee [pragmas](references/pragmas.md) and [dir](references/).\n")
+      yield* w.run(build({ skill: "sqlite-tuning" }))
+      expect(w.takeWarnings().filter((l) => l.includes("SKL301"))).toEqual([
+        "warning[W300]: SKL301 link-file-exists: SKILL.md:8:5: link target not found: 'references/pragmas.md'; an agent following it finds no file (skc lint reports it as an error)"
+      ])
+      writeFileSync(join(root, "SKILL.md"), "---\nname: sqlite-tuning\ndescription: Tunes SQLite. Use when SQLite is slow.\n---\n\n# Tuning\n\nSee [pragmas](references/settings/pragmas.md).\n")
+      yield* w.run(build({ skill: "sqlite-tuning" }))
+      expect(w.takeWarnings().filter((l) => l.includes("SKL301"))).toEqual([])
+      writeFileSync(join(root, "SKILL.md"), "---\nname: sqlite-tuning\ndescription: Tunes SQLite. Use when SQLite is slow.\n---\n\n# Tuning\n\nSee [gone](gone.md).\n")
+      writeFileSync(join(w.work, ".skillc", "config.toml"), '[lint]\nSKL301 = "off"\n')
+      yield* w.run(build({ skill: "sqlite-tuning" }))
+      expect(w.takeWarnings().filter((l) => l.includes("SKL301"))).toEqual([])
+    }))
+
   it("suggestedName", () => {
     expect(suggestedName("PG Migrations")).toBe("pg-migrations")
     expect(suggestedName("--Über__Skill--")).toBe("über-skill")

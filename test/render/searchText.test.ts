@@ -195,6 +195,7 @@ describe("searchNotices: the text's guidance, line for line, for MCP clients tha
     const hit = (section: string, line: number) => ({ file: section === "" ? "notes.md" : "SKILL.md", section, snippet: "x", score: 2, line, end_line: line + 4 })
     expect(searchNotices({ query: "q", results: [hit("Usage", 3)] } as never, { skill: "pdf", mcp: true })).toEqual([])
     expect(searchNotices({ query: "q", partial: true, results: [hit("Usage", 3), hit("", 1)] } as never, { skill: "pdf", mcp: true, correction: "qq" })).toEqual([
+      "None of these holds every word of 'q'",
       "Did you mean 'qq'?",
       'notes.md, line 1, before any heading; read it with: skc_open skill="pdf" path="notes.md" max_lines=4'
     ])
@@ -229,14 +230,12 @@ describe("a partial answer says which of its words no result holds", () => {
   })
 
   // A probe as an agent (sixty-third pass): "(none of these holds 'Remcos')" read as "no skill covers it", while a
-  // section at rank 5 did. A word some section holds past the results is named with the search that finds it.
-  it("a word sections past the results hold: named with the search of it, across skills and in one, at a terminal and over MCP", () => {
+  // section at rank 5 did. A word some section holds past the results is said to be held there; no search is named
+  // (one of the word alone answered another question: a second probe followed `query="hex"` to other skills).
+  it("a word sections past the results hold: said so, at a terminal and over MCP, and in the notices", () => {
     const r = result([["Excel", "formulas"], ["recalculate"]])
     expect(renderSearchText(r, { unheld: [] }).split("\n")[0]).toBe(
-      "None of these holds every word of 'excel chart with formulas, that recalculate' (none of these holds 'chart'; sections past them hold it: skc search --all chart)."
-    )
-    expect(renderSearchText(r, { unheld: [], skill: "xlsx", mcp: true }).split("\n")[0]).toBe(
-      "None of these holds every word of 'excel chart with formulas, that recalculate' (none of these holds 'chart'; sections past them hold it: skc_search skill=\"xlsx\" query=\"chart\")."
+      "None of these holds every word of 'excel chart with formulas, that recalculate' (none of these holds 'chart'; sections past them do)."
     )
     // No section holds it (a word of `unheld`): as before.
     expect(renderSearchText(r, { unheld: ["chart"], noSectionWhole: true }).split("\n")[0]).toBe(
@@ -245,7 +244,14 @@ describe("a partial answer says which of its words no result holds", () => {
     // Two missing, one held further: that one named.
     const two = result([["formulas"], ["recalculate"]])
     expect(renderSearchText(two, { unheld: ["excel"], skills: ["xlsx", "pptx"] }).split("\n")[0]).toBe(
-      "None of these holds every word of 'excel chart with formulas, that recalculate' (none of these holds 'excel' or 'chart'; sections past them hold 'chart': skc search --all chart --skill xlsx,pptx)."
+      "None of these holds every word of 'excel chart with formulas, that recalculate' (none of these holds 'excel' or 'chart'; sections past them hold 'chart')."
+    )
+    // The structured content's notices carry the line: a client may give its model nothing else.
+    expect(searchNotices(r, { unheld: ["chart"], noSectionWhole: true, mcp: true })).toContain(
+      "No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them (none of these holds 'chart')"
+    )
+    expect(searchNotices(r, { unheld: [], mcp: true })).toContain(
+      "None of these holds every word of 'excel chart with formulas, that recalculate' (none of these holds 'chart'; sections past them do)"
     )
   })
 })
