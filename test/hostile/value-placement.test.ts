@@ -123,3 +123,37 @@ describe("issue 45 item 1: free-text values judged by structure, CLI and MCP", (
     })
   })
 })
+
+// A tool-skill probe (sixty-third pass): two lint-clean, approved templates still ran an agent's value as code:
+// `env GIT_SSH_COMMAND={{v}} git ls-remote …` ("assignments are data") and `tar -c {{named:-f}} -- {{files}}`,
+// whose `-f` took the `--` as its archive name so that `--checkpoint-action=exec=…` after it was tar's option.
+describe("sixty-third pass: an env variable run as code, and a '--' an option takes as its value", () => {
+  const sb = sandbox()
+  const skills = join(sb.work, ".skillc", "skills")
+  const pwned = join(sb.work, "PWNED")
+  const write = (name: string, text: string) => {
+    mkdirSync(join(skills, name), { recursive: true })
+    writeFileSync(join(skills, name, "SKILL.md"), text)
+  }
+  write("envs", toolSkill("envs", "env GIT_SSH_COMMAND={{v}} git ls-remote ssh://example.invalid/x"))
+  write(
+    "tarball",
+    toolSkill("tarball", "tar -c {{named:-f}} -- {{v}}")
+      .replace("| v | string | yes | The text |", "| named | boolean | no | Name the archive |\n| v | array | yes | The files |")
+  )
+
+  it("lint refuses the env form (SKL515: run as code); skc run refuses both, approved, and runs nothing", async () => {
+    const lint = await sb.runAsync(["lint", "envs"])
+    expect(lint.code).toBe(1)
+    expect(lint.stderr).toMatch(/SKL515 .*'\{\{v\}\}' is the value of GIT_SSH_COMMAND, which is run or loaded as code/)
+    expect((await sb.runAsync(["approve", "envs", "--yes"])).code).toBeGreaterThanOrEqual(0)
+    const env = await sb.runAsync(["run", "envs", "say", "--arg", `v=sh -c "touch ${pwned}"`, "--yes"])
+    expect(env.code).toBe(1)
+    const approved = await sb.runAsync(["approve", "tarball", "--yes"])
+    expect(approved.code, approved.stderr).toBe(0)
+    const tar = await sb.runAsync(["run", "tarball", "say", "--arg", "named=true", "--arg", "v=--checkpoint=1", "--arg", `v=--checkpoint-action=exec=touch ${pwned}`, "--arg", "v=SKILL.md", "--yes"])
+    expect(tar.code).toBe(1)
+    expect(tar.stderr).toContain("the option '-f' just before the '--' that protects it may take that '--' as its own value")
+    expect(existsSync(pwned)).toBe(false)
+  })
+})

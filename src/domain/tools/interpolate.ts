@@ -16,6 +16,7 @@
 import { Result } from "effect"
 import type { ArgTemplate, CommandTemplate, ParameterDefinition, ParameterValue } from "./model.js"
 import type { ToolArguments } from "./coerce.js"
+import { isFreeText } from "./placement.js"
 
 export interface CommandLine {
   readonly program: string
@@ -77,6 +78,38 @@ export const interpolate = (
     const args = parts.flat()
     // Values were checked at coercion; this also covers literals of the template.
     if (args.some((a) => a.includes("\0"))) return Result.fail("an argument contains a NUL byte, which no command line can carry")
+    const swallowed = dashDashTaken(template, parts, params)
+    if (swallowed !== undefined) return Result.fail(swallowed)
     return Result.succeed({ program: template.program, args })
   })
+}
+
+/**
+ * The `--` that keeps a free-text value from being read as an option works only while it ends the options. When
+ * the argument just before it is an option that may take a value (`-f`, `-cf`, `-e`, `--output`), the program
+ * may take the `--` as that value and read the free text after it as options: `tar -c {{named:-f}} -- {{files}}`
+ * with `files` = `--checkpoint-action=exec=…` ran code, and `grep -r -e -- {{v}}` read `--version` (a tool-skill
+ * probe; lint's SKL516 cannot know which options take values). So when the command as run puts such an option
+ * right before the `--`, a free-text value after it that starts with `-` is refused. The message, or undefined.
+ */
+const dashDashTaken = (
+  template: CommandTemplate,
+  parts: ReadonlyArray<ReadonlyArray<string>>,
+  params: ReadonlyMap<string, ParameterDefinition>
+): string | undefined => {
+  const at = template.args.findIndex((a) => a.length === 1 && a[0]!._tag === "Literal" && a[0]!.text === "--")
+  if (at < 0) return undefined
+  const before = parts.slice(0, at).flat().at(-1)
+  // An option that may take the next argument: `-x…` or `--name` without `=value`.
+  if (before === undefined || !before.startsWith("-") || before === "-" || before === "--" || (before.startsWith("--") && before.includes("="))) return undefined
+  for (let i = at + 1; i < template.args.length; i++) {
+    const arg = template.args[i]!
+    const v = arg.length === 1 && arg[0]!._tag === "Variable" && arg[0]!.modifier === undefined ? params.get(arg[0]!.name) : undefined
+    if (v === undefined || !isFreeText(v)) continue
+    const dashed = parts[i]!.find((x) => x.startsWith("-"))
+    if (dashed !== undefined) {
+      return `the value of '${v.name}' ('${dashed.length > 40 ? `${dashed.slice(0, 40)}…` : dashed}') starts with '-', and the option '${before}' just before the '--' that protects it may take that '--' as its own value, so the program could read the value as an option: give a value that does not start with '-' (the tool's author can put an operand or '${before.startsWith("--") ? `${before}=…` : `${before}…`}' in one argument before '--')`
+    }
+  }
+  return undefined
 }

@@ -28,6 +28,8 @@
  * (`env NAME={{v}} …`) or as an awk variable (`awk -v n={{v}} '…'`).
  */
 import type { ArgTemplate, CommandTemplate } from "./model.js"
+import { literalOf } from "./template.js"
+import { assignedName, runsAsCode } from "./envNames.js"
 
 /** One argument: its literal text when it holds no placeholder. */
 interface Arg {
@@ -203,6 +205,9 @@ const RUNS_PROGRAM_AFTER: Record<string, ReadonlySet<string>> = {
 const COMMAND_OPTION_ANYWHERE = new Set(["su", "runuser", "script", "flock"])
 
 // After a literal `--` (sh takes it as $0): the form SKL516 accepts, so following the advice lints clean.
+/** How to pass a value by environment without it being code. */
+const CODE_VARIABLE_FIX = "pass it in a variable of a plain name instead: env TOOL_VALUE={{value}} …"
+
 const SAFE_FIX = "pass the value as a separate argument after literal code instead (sh -c 'echo \"$1\"' -- {{value}})"
 
 export interface InterpreterHazard {
@@ -295,8 +300,12 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
     for (let i = at + 1; i < argv.length; i++) {
       const a = argv[i]!
       if (a.literal === undefined) {
-        // `env NAME={{v}}`: a value in an assignment stays a value.
-        if (name === "env" && isAssignment(command.args[i - 1]!)) continue
+        // `env NAME={{v}}`: a value in an assignment stays a value, unless the variable's value is run as code.
+        if (name === "env" && isAssignment(command.args[i - 1]!)) {
+          const variable = assignedName(literalOf(command.args[i - 1]!.slice(0, 1)) ?? "")
+          if (variable !== undefined && runsAsCode(variable)) flag(a, `is the value of ${variable}, which is run or loaded as code (${CODE_VARIABLE_FIX})`)
+          continue
+        }
         flag(a, `would become an option of ${name} or the program it runs`)
         return
       }

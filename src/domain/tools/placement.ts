@@ -25,9 +25,11 @@
  * value must match whole).
  *
  * One position is known to hold data, whatever the value: the leading
- * `NAME=value` assignments of `env` (`env NAME={{v}} sh -c 'echo "$NAME"'`).
- * This is an allow list: a position missing from it is refused, never let
- * through.
+ * `NAME=value` assignments of `env` (`env NAME={{v}} sh -c 'echo "$NAME"'`),
+ * under a plain name: not one programs read as a program, options, code or a
+ * place to load code from (`NODE_OPTIONS`, `GIT_SSH_COMMAND`, `PATH`,
+ * envNames.ts). This is an allow list: a position missing from it is
+ * refused, never let through.
  *
  * A template that needs a free-text value elsewhere declares it in the
  * frontmatter: `free_text_anywhere: [tool.parameter, …]`. `skc approve`
@@ -37,6 +39,7 @@
  */
 import type { CommandTemplate, ParameterDefinition, ToolSkill } from "./model.js"
 import { literalOf, renderTemplate } from "./template.js"
+import { assignedName, notPlainData } from "./envNames.js"
 
 export interface PlacementHazard {
   readonly variable: string
@@ -49,17 +52,18 @@ export const isFreeText = (p: ParameterDefinition): boolean =>
 
 const baseName = (program: string): string => (program.split(/[\\/]/).pop() ?? program).toLowerCase().replace(/\.exe$/, "")
 
-/** `env A=1 B={{v}} prog`: the indexes of env's leading assignments (env's options may come first). */
-const envAssignments = (command: CommandTemplate): ReadonlySet<number> => {
-  const out = new Set<number>()
+/** `env A=1 B={{v}} prog`: env's leading assignments (env's options may come first), by index, with the variable's name. */
+const envAssignments = (command: CommandTemplate): ReadonlyMap<number, string> => {
+  const out = new Map<number, string>()
   if (baseName(command.program) !== "env") return out
   for (let i = 0; i < command.args.length; i++) {
     const arg = command.args[i]!
     const literal = literalOf(arg)
     if (literal !== undefined && (literal === "-i" || literal === "--ignore-environment" || literal === "-0" || literal === "--null")) continue
     const first = arg[0]
-    if (first !== undefined && first._tag === "Literal" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(first.text)) {
-      out.add(i)
+    const name = first !== undefined && first._tag === "Literal" ? assignedName(first.text) : undefined
+    if (name !== undefined) {
+      out.set(i, name)
       continue
     }
     break
@@ -92,7 +96,16 @@ export const placementHazards = (
     }
     for (const f of arg) {
       if (f._tag !== "Variable" || !free(f.name) || f.modifier !== undefined) continue
-      if (assignments.has(i)) continue
+      const variable = assignments.get(i)
+      if (variable !== undefined) {
+        // An assignment holds data only under a plain name: NODE_OPTIONS, GIT_SSH_COMMAND, PATH… are read as more.
+        if (!notPlainData(variable)) continue
+        out.push({
+          variable: f.name,
+          message: `free-text '{{${f.name}}}' is the value of the environment variable '${variable}', which programs may read as a program, options, code or a place to load code from: give the variable a plain name (e.g. 'TOOL_VALUE'), give '${f.name}' Values or a Pattern, or declare it in free_text_anywhere`
+        })
+        continue
+      }
       const shown = `'${arg.map((g) => (g._tag === "Literal" ? g.text : `{{${g.name}${g.modifier === undefined ? "" : `:${g.modifier}`}}}`)).join("")}'`
       if (arg.length > 1) {
         out.push({

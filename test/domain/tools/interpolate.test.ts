@@ -24,6 +24,27 @@ const failure = (command: string, params: ReadonlyArray<ParameterDefinition>, ra
   return Result.isFailure(r) ? r.failure : undefined
 }
 
+// A tool-skill probe (sixty-third pass): lint-clean templates where the option just before '--' takes that '--' as
+// its value, so the free text after it is read as options: `tar -c {{named:-f}} -- {{files}}` ran
+// `--checkpoint-action=exec=…`, `grep -r -e -- {{v}}` ran `grep --version`.
+describe("a free-text value after a '--' an option may take as its value", () => {
+  const files = [param("named", "boolean"), param("files", "array", true)]
+  it("starting with '-', it is refused when the command as run puts an option right before the '--'", () => {
+    expect(failure("tar -c {{named:-f}} -- {{files}}", files, { pairs: ["named=true", "files=--checkpoint=1", "files=x"] })).toMatch(
+      /^the value of 'files' \('--checkpoint=1'\) starts with '-', and the option '-f' just before the '--' that protects it may take that '--' as its own value/
+    )
+    expect(failure("grep -r -e -- {{v}}", [param("v", "string", true)], { pairs: ["v=--version"] })).toContain("the option '-e' just before the '--'")
+    expect(failure("tar -cf -- {{v}}", [param("v", "string", true)], { pairs: ["v=--to-command=sh"] })).toContain("the option '-cf'")
+    expect(failure("prog --output -- {{v}}", [param("v", "string", true)], { pairs: ["v=-x"] })).toContain("'--output=…' in one argument")
+  })
+  it("a value not starting with '-', an operand or a '--name=value' before the '--', or nothing before it: run as before", () => {
+    expect(argv("tar -c {{named:-f}} -- {{files}}", files, { pairs: ["named=true", "files=a.txt"] })).toEqual(["tar", "-c", "-f", "--", "a.txt"])
+    expect(argv("git log HEAD -- {{v}}", [param("v", "string", true)], { pairs: ["v=--all"] })).toEqual(["git", "log", "HEAD", "--", "--all"])
+    expect(argv("git log --format=%h -- {{v}}", [param("v", "string", true)], { pairs: ["v=-x"] })).toEqual(["git", "log", "--format=%h", "--", "-x"])
+    expect(argv("prog -- {{v}}", [param("v", "string", true)], { pairs: ["v=-x"] })).toEqual(["prog", "--", "-x"])
+  })
+})
+
 describe("tool-skills spec §3.4 interpolation", () => {
   it("spec §3.5: git log -n {{count}} → program git, args [log, -n, 5, --oneline]", () => {
     expect(argv("git log -n {{count}} --oneline", [param("count", "integer")], { pairs: ["count=5"] })).toEqual(["git", "log", "-n", "5", "--oneline"])

@@ -93,6 +93,29 @@ describe("issue 45 item 1: SKL516 judges free-text placement by structure", () =
     expect(errors("grep -n -e {{pat}} -- {{file}}", { rows: ["| pat | string | yes | p | | [a-z]+ |", "| file | string | yes | file | | |"].join("\n") })).toEqual([])
   })
 
+  // A tool-skill probe (sixty-third pass): `env GIT_SSH_COMMAND={{v}} git ls-remote …` and `env NODE_OPTIONS={{v}}
+  // node app.js` linted clean ("assignments are data") and ran the agent's value as code.
+  it("an env assignment holds data only under a plain name: a variable run as code is SKL515, one read as more than data SKL516", () => {
+    for (const command of ["env GIT_SSH_COMMAND={{v}} git ls-remote ssh://example.invalid/x", "env NODE_OPTIONS={{v}} node app.js", "env LD_PRELOAD={{v}} ls", "env BASH_ENV={{v}} bash -c 'true'", "env npm_config_script_shell={{v}} npm test"]) {
+      const found = errors(command)
+      expect(found.map((d) => d.rule), command).toContain("SKL516")
+      expect(found.find((d) => d.rule === "SKL516")!.message, command).toMatch(/is the value of the environment variable '[A-Za-z_]+', which programs may read as a program, options, code/)
+    }
+    // Declared, the placement rule steps aside; a variable whose value runs as code stays refused (SKL515).
+    for (const command of ["env NODE_OPTIONS={{v}} node app.js", "env GIT_SSH_COMMAND={{v}} git ls-remote x", "env LD_PRELOAD={{v}} ls"]) {
+      const found = errors(command, { frontmatter: "free_text_anywhere: [say.v]" })
+      expect(found.map((d) => d.rule), command).toEqual(["SKL515"])
+      expect(found[0]!.message, command).toContain("which is run or loaded as code")
+    }
+    // A name read as options or a path, not code itself: declaring it is the author's call.
+    expect(errors("env SEARCH_OPTS={{v}} prog", { frontmatter: "free_text_anywhere: [say.v]" })).toEqual([])
+    expect(errors("env SEARCH_OPTS={{v}} prog").map((d) => d.rule)).toEqual(["SKL516"])
+    // Plain names stay data.
+    for (const command of [`env NAME={{v}} sh -c 'echo "$NAME"'`, `env FILE_PATH={{v}} sh -c 'cat -- "$FILE_PATH"'`, `env TOOL_VALUE={{v}} ./run.sh`]) {
+      expect(errors(command), command).toEqual([])
+    }
+  })
+
   it("issue 45 item 1: integers, numbers, booleans and strings with Values or a Pattern may go anywhere", () => {
     const rows = [
       "| n | integer | no | count | | |",
