@@ -71,6 +71,22 @@ describe("issue 8 part 6: tool skills as MCP tools", () => {
   })
 })
 
+// A tool-skill probe (sixty-third pass): a tool skill in an agent's directory (outside the stores) is rightly left
+// out of tools/list, but a call said "approve it with: skc approve agentonly", which `skc approve` refuses.
+describe("a call of a tool skill outside the source stores", () => {
+  it("is refused saying why and what works, not naming an approval skc approve refuses", async () => {
+    mkdirSync(join(work, ".claude", "skills"), { recursive: true })
+    cpSync(join(ROOT, "test", "fixtures", "tool-skills", "summarize"), join(work, ".claude", "skills", "agentonly"), { recursive: true })
+    const refused = await run(callMcpTool("agentonly__summarize_url", { url: "x" }))
+    expect(refused.isError).toBe(true)
+    expect(refused.text).toContain("skill 'agentonly' is outside the source stores")
+    expect(refused.text).toContain("import it into a store (.skillc/skills/ or ~/.skillc/skills/)")
+    expect(refused.text).not.toContain("approve it with")
+    const approving = await runApprove(approve({ skill: "agentonly" })).then(() => "approved", (e: unknown) => String((e as { message?: string }).message ?? e))
+    expect(approving).toContain("outside the source stores")
+  })
+})
+
 describe("tool names that could name two tools", () => {
   it("a skill whose name breaks the naming rules (x__y) serves no MCP tool: x__y__z names skill x's tool y__z only", async () => {
     const { writeFileSync } = await import("node:fs")

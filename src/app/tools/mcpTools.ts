@@ -124,9 +124,13 @@ export const callMcpTool = Effect.fn("skc.callMcpTool")(function* (name: string,
     const prepared = yield* prepareRun({ skill, tool, args: args ?? {} })
     const l = prepared.loaded
     if (!mcpRunnable(l.trust, l.approval, l.skill.alwaysAsk)) {
+      // A skill outside the source stores (an agent's directory) cannot be approved: `skc approve` refuses it, so
+      // naming that command sent the person to a refusal (a tool-skill probe). Said as `skc approve` says it.
       const text = l.skill.alwaysAsk
         ? `tool '${name}' asks for confirmation on every run (always_ask); run it in a terminal: skc run ${skill} ${tool}`
-        : `tool '${name}' is not approved${l.approval === "changed" ? ` (${APPROVED_FILES_CHANGED} since approval)` : ""}; approve it with: skc approve ${skill}`
+        : l.trust === "untrusted"
+          ? `tool '${name}' is not runnable over MCP: skill '${skill}' is outside the source stores, and untrusted skills are confirmed on every run; import it into a store (.skillc/skills/ or ~/.skillc/skills/), then approve it, or run it in a terminal: skc run ${skill} ${tool}`
+          : `tool '${name}' is not approved${l.approval === "changed" ? ` (${APPROVED_FILES_CHANGED} since approval)` : ""}; approve it with: skc approve ${skill}`
       // A failure, so that its row carries the refusal in `error` (RFC-0007:C-LOGGING), as `skc run`'s does: as a
       // result it was logged with `error` NULL, a refused call indistinguishable from one that ran.
       return yield* Effect.fail(new UsageError({ message: text }))

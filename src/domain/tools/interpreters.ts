@@ -138,6 +138,38 @@ const RUNS_ANY_ARGUMENT: Record<string, string> = {
   proxychains4: "is an argument of proxychains4, which runs the command given by its arguments",
   faketime: "is an argument of faketime, which runs the command given by its arguments",
   catchsegv: "is an argument of catchsegv, which runs the program given by its arguments",
+  // A tool-skill probe (sixty-third pass): each ran `id` (or would run a program) chosen by a value among its arguments.
+  ...Object.fromEntries(
+    [
+      "setarch",
+      "linux32",
+      "linux64",
+      "i386",
+      "x86_64",
+      "uname26",
+      "numactl",
+      "rlwrap",
+      "cgexec",
+      "xvfb-run",
+      "chpst",
+      "fakechroot",
+      "daemonize",
+      "sshpass",
+      "systemd-nspawn",
+      "schroot",
+      "lxc-attach",
+      "chronic",
+      "ifne",
+      "srun",
+      "cpulimit",
+      "trickle",
+      "tsocks",
+      "eatmydata",
+      "tsp",
+      "nq"
+    ].map((program) => [program, `is an argument of ${program}, which runs the command given by its arguments`])
+  ),
+  "start-stop-daemon": "is an argument of start-stop-daemon, which starts the program its --exec or --startas names with its arguments",
   "ssh-agent": "is an argument of ssh-agent, which runs the command given by its arguments",
   // A tool-skill probe ran each of these with a free-text value after `--`, lint clean (`tmux new-session
   // -d -- {{v}}` ran `id > …` under a read-only approval).

@@ -105,6 +105,16 @@ describe("SKL515: placeholders run as code", () => {
     "entr -- {{v}}",
     "dbus-launch -- {{v}}",
     "mpirun -- {{v}}",
+    // A tool-skill probe (sixty-third pass): each ran `id` from a value, lint clean.
+    "setarch x86_64 -- {{v}}",
+    "linux64 -- {{v}}",
+    "start-stop-daemon --start --exec /bin/sh -- {{v}}",
+    "numactl --cpunodebind=0 -- {{v}}",
+    "rlwrap -- {{v}}",
+    "cgexec -g cpu:grp -- {{v}}",
+    "xvfb-run -a -- {{v}}",
+    "chpst -u nobody -- {{v}}",
+    "fakechroot -- {{v}}",
     // deno's runners take the script after their options (a value there is a module run).
     "deno run -- {{v}}",
     "deno run {{v}}",
