@@ -506,7 +506,7 @@ export const ERROR_LINE_MAX = 1000
  * argument of 100 KB (`show --section <pasted page>`, `sources --pattern`) was echoed whole, twice for E020,
  * 200 KB on stderr where the agent reading it needed the first words. Code points, never half a pair.
  */
-const boundedLine = (line: string): string => {
+export const boundedLine = (line: string): string => {
   if (line.length <= ERROR_LINE_MAX) return line
   const chars = Array.from(line)
   if (chars.length <= ERROR_LINE_MAX) return line

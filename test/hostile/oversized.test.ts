@@ -72,3 +72,22 @@ describe("issue 29 item 3: files above the indexing limit", () => {
     expect(again.stderr).not.toContain("E999")
   }, 300_000)
 })
+
+// A hostile-input probe (sixty-third pass): a file whose heading is 2,000,000 characters made `skc_search` answer
+// 8 MB past its 16 KB budget (the first result is always kept, and its section named whole, twice).
+describe("a result whose heading is megabytes long", () => {
+  it("is named by its start and end, so the answer stays near its budget", async () => {
+    const sb = sandbox()
+    const dir = join(sb.work, ".skillc", "skills", "longhead")
+    writeTree(dir, { "SKILL.md": SKILL("longhead"), "longhead.md": `# ${"H".repeat(2_000_000)}\n\nbody text here\n` })
+    expect((await sb.runAsync(["build", "longhead"])).code).toBe(0)
+    const r = await sb.runAsync(["search", "longhead", "body", "--max-bytes", "16384", "--format", "json"])
+    expect(r.code, r.stderr).toBe(0)
+    const doc = JSON.parse(r.stdout) as { results: Array<{ section: string; file: string }> }
+    expect(doc.results[0]!.file).toBe("longhead.md")
+    expect(doc.results[0]!.section).toMatch(/^H{600}… \(1,999,200 characters left out\) …H{200}$/)
+    expect(Buffer.byteLength(r.stdout)).toBeLessThan(16384)
+    const text = await sb.runAsync(["search", "longhead", "body", "--max-bytes", "16384"])
+    expect(Buffer.byteLength(text.stdout)).toBeLessThan(16384)
+  })
+})

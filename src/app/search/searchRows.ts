@@ -14,7 +14,7 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { LONG_STRETCH_LINES, matchLineIn } from "../../domain/search/matchLine.js"
 import { Env } from "../../ports/Env.js"
-import { IndexUnusable } from "../../domain/errors.js"
+import { boundedLine, IndexUnusable } from "../../domain/errors.js"
 import { segmentCjk, unsegmentCjk } from "../../domain/search/cjk.js"
 import { excerptOf, heldPhrases, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { allOf, anyOf, heldOutsideSkillMd, holding, inFileNameNotSkillMd, inHeading, termOf, type IndexQuery, type QueryTerm } from "../../domain/search/indexQuery.js"
@@ -165,6 +165,19 @@ const startsAWord = (text: string, start: string): boolean => {
   }
   return false
 }
+
+/** The longest run without white space a snippet shows whole: FTS5's excerpt of a 2,000,000-character word is that word. */
+const SNIPPET_WORD_MAX = 400
+
+/** A snippet with each run of SNIPPET_WORD_MAX+ non-space characters shown by its start and end (its match marks kept). */
+const boundedWords = (snippet: string): string =>
+  snippet.length <= SNIPPET_WORD_MAX
+    ? snippet
+    : snippet.replace(/\S{401,}/g, (w) => {
+        // Code points, never half a pair.
+        const chars = Array.from(w)
+        return chars.length <= SNIPPET_WORD_MAX ? w : `${chars.slice(0, 240).join("")}… (${(chars.length - 360).toLocaleString("en-US")} characters left out) …${chars.slice(-120).join("")}`
+      })
 
 /**
  * The words any of `skills`' names and descriptions holds (bits, word i: bit i), as `describedTerms` reads
@@ -695,10 +708,12 @@ export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, 
     return {
       ...(withSkill ? { skill: c.skill } : {}),
       file: c.place.file,
-      section: restore(c.place.section),
+      // A heading of megabytes (a file of one line) is named by its start and end: the whole of it, in the text and
+      // the structured content, made an MCP answer 8 MB past its 16 KB budget (a hostile-input probe).
+      section: boundedLine(restore(c.place.section)),
       line: c.place.line,
       end_line: c.place.end_line,
-      snippet: restore(f.snippet ?? snippets.get(f) ?? ""),
+      snippet: boundedWords(restore(f.snippet ?? snippets.get(f) ?? "")),
       score: c.score,
       matched_terms: matchedTerms(f.tokens, c.words)
     }
