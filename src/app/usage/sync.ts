@@ -302,7 +302,12 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
         Effect.as(true),
         // Recovery: another sync renamed it first (it syncs those rows); nothing is left here for this one.
         Effect.catchIf((e) => e.code === "ENOENT", () => Effect.succeed(false)),
-        Effect.mapError((e) => new InternalError({ message: `cannot hold ${dir} aside to sync it (${e.code}); its rows are kept`, cause: e }))
+        // A fallback this user may not move (another user's, a read-only project): RFC-0005's E042 for the source, its rows kept.
+        Effect.mapError((e) =>
+          e.code === "EACCES" || e.code === "EPERM" || e.code === "EROFS"
+            ? new SyncSourceNotReadable({ path: dir, hint: `skc cannot move it aside to sync it (${e.code}): its rows are kept; run skc sync as the user who owns it` })
+            : new InternalError({ message: `cannot hold ${dir} aside to sync it (${e.code}); its rows are kept`, cause: e })
+        )
       )
       if (!taken) break
     }
@@ -398,7 +403,10 @@ const oneSyncAtATime = <A, E, R>(project: string, work: Effect.Effect<A, E, R>) 
     const lock = path.join(stores.globalDir, "locks", `sync-${sha256Hex(project).slice(0, 16)}.db`)
     return yield* holdingProcessLock(lock, SYNC_LOCK_WAIT_MS, work, {
       busy: `another skc sync of '${project}' has run for over ${SYNC_LOCK_WAIT_MS / 1000} s; the local logs are kept: run skc sync again when it ends`,
-      failed: (code) => `cannot take the sync lock ${lock} (${code}); the local logs are kept`
+      failed: (code) => `cannot take the sync lock ${lock} (${code}); the local logs are kept`,
+      // A read-only home (where the global runtime logs live too): RFC-0005's E041, not an internal error.
+      unwritable: (code) =>
+        new SyncDestinationNotWritable({ path: path.dirname(lock), reason: `skc cannot write its sync lock there (${code}); the local logs are kept: run skc sync where $SKILLC_HOME is writable` })
     })
   })
 
