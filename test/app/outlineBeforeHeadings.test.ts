@@ -1,7 +1,7 @@
 // An agent's probe: pdf's forms.md opens with five lines ("run check_fillable_fields first, then pick a
 // branch") above its first heading; the outline began at its first heading with no sign of them, and the agent
 // took a branch's script for the first step. The outline names such lines and the read that shows them.
-import { Result } from "effect"
+import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { outline } from "../../src/app/search/outline.js"
 import { renderOutline } from "../../src/render/outline.js"
@@ -95,5 +95,16 @@ describe("outline: a markdown file with no heading (RFC-0002:C-OUTLINE)", () => 
     const text = renderOutline(r, "mcp")
     expect(text).toContain(`… ${200 - listed} more files without headings not shown (result budget); list the skill's files with: skc_sources skill="pdf"`)
     expect(Buffer.byteLength(text) + Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(4096)
+  })
+})
+
+// A hostile-input probe (sixty-third pass): `outline --file` of a symlink leading out of the skill said E021 "file
+// not found" with a did-you-mean, where open says E012 (RFC-0005: a path that escapes the skill root).
+describe("outline --file of a symlink that leads out of the skill", () => {
+  it("is E012, as open says", async () => {
+    const w = memoryWorld({ files: { [`${root}/SKILL.md`]: "---\nname: pdf\ndescription: PDF forms. Use when filling PDFs.\n---\n\n# PDF\n", "/outside/secret.md": "# Secret\n" } })
+    Effect.runSync(w.fs.symlink("/outside/secret.md", `${root}/out.md`, "file"))
+    const r = await w.run(outline({ skill: "pdf", file: "out.md" }))
+    expect(Result.isFailure(r) && (r.failure as { code?: string }).code).toBe("E012")
   })
 })

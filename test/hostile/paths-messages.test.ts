@@ -133,6 +133,8 @@ describe("issue 19: the one path-safety rule", () => {
       const r = await mcp.call("skc_open", { skill: "demo", path: "SKILL.md\0.txt" })
       expect(r.isError).toBe(true)
       expect(textOf(r)).toContain("a path cannot contain a NUL byte")
+      // With its code, as every diagnostic (RFC-0005; a hostile-input probe found it bare).
+      expect(textOf(r)).toContain("error[E100]: invalid option: invalid path 'SKILL.md\\u0000.txt': a path cannot contain a NUL byte")
       expect(textOf(r)).not.toContain("escapes")
     })
 

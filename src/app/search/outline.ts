@@ -6,7 +6,7 @@
 import { howOpenReads } from "../../domain/openLimit.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { InternalError } from "../../domain/errors.js"
+import { InternalError, PathEscapes } from "../../domain/errors.js"
 import { fitOutline, OutlineTruncation } from "../../domain/outlineBudget.js"
 import { utf8Bytes } from "../../domain/utf8.js"
 import { scanMarkdown } from "../../domain/markdown/model.js"
@@ -95,6 +95,8 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   const headingless: Array<{ file: string; from_line: number; to_line: number }> = []
   // The one path rule (issue 19): E012 for a path outside the skill, as `show --file` says; lexical, as only the walked tree is read.
   const only = input.file === undefined ? undefined : (yield* checkInside(input.file)).rel
+  // A symlink leading out of the skill is left out of the walk: named for what it is (E012, as open says), not "not found".
+  if (only !== undefined && tree.escaping.includes(only)) return yield* Effect.fail(new PathEscapes({ path: input.file! }))
   if (only !== undefined && !tree.files.some((f) => f.path === only && isMarkdownPath(f.path))) {
     return yield* Effect.fail(yield* fileNotFound(skill.sourceDir, input.file!, isMarkdownPath, input.skill))
   }

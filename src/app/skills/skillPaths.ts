@@ -12,7 +12,7 @@
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, PathEscapes, UsageError } from "../../domain/errors.js"
+import { InternalError, InvalidOption, PathEscapes } from "../../domain/errors.js"
 import { checkSkillPath, throughVcsDir } from "../../domain/sourcePaths.js"
 import { FileSystem, type FileInfo, unseenAs } from "../../ports/FileSystem.js"
 import { isWithin } from "../shared/index.js"
@@ -41,7 +41,8 @@ const printable = (s: string) => JSON.stringify(s).slice(1, -1)
 export const checkInside = (given: string) => {
   const checked = checkSkillPath(given)
   if (checked._tag === "NulByte") {
-    return Effect.fail(new UsageError({ message: `invalid path '${printable(given)}': a path cannot contain a NUL byte` }))
+    // E100 (RFC-0005: every diagnostic has its code; a value no command line can carry is an invalid argument).
+    return Effect.fail(new InvalidOption({ message: `invalid path '${printable(given)}': a path cannot contain a NUL byte` }))
   }
   return checked._tag === "Outside" ? Effect.fail(new PathEscapes({ path: given, ...(checked.vcs === undefined ? {} : { vcs: checked.vcs }) })) : Effect.succeed(checked)
 }
