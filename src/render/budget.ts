@@ -88,6 +88,11 @@ export const renderBudget = (r: BudgetResult): string => {
       )
     )
     if (shown.length < r.skills.length) out.push(`… ${n(r.skills.length - shown.length)} more skill(s) not shown (limit ${n(shown.length)}; the counts above and the notes below cover every skill)`)
+    // An author's probe: one skill's ENTRY (287) above the total (286) read as an error. Said when the sum differs so.
+    const entries = r.skills.reduce((k, x) => k + x.entry_chars, 0) + r.commands.reduce((k, c) => k + c.entry_chars, 0)
+    if (entries > r.total_chars && entries - r.total_chars <= r.skills.length + r.commands.length) {
+      out.push("(ENTRY counts the line break after each entry; the total counts only those between entries)")
+    }
   }
   // At the per-entry cap: every truncated entry of an agent that cuts only there; Codex's, those longer than its cap.
   const cap = l.max_description_chars
