@@ -59,8 +59,12 @@ describe("the next step an answer prints works as printed", () => {
     const sb = sandbox()
     const { dir, ref } = downloaded(sb)
     writeFileSync(join(dir, "api.md"), "# API\n\n## Use `fill()` here\n\nCall it.\n")
-    const meant = await followHint(sb, ["show", ref, "--section", "Use `fill()` here"], "error[E020]: section not found: 'Use `fill()` here'", "the heading meant: ")
+    // With its '#' marks it is E020 naming the heading meant; its inline code alone differing, it is found (sixty-third pass).
+    const meant = await followHint(sb, ["show", ref, "--section", "## Use `fill()` here"], "error[E020]: section not found: '## Use `fill()` here'", "the heading meant: ")
     expect(meant.stdout).toBe("## Use `fill()` here\n\nCall it.\n")
+    const pasted = await sb.runAsync(["show", ref, "--section", "Use `fill()` here"])
+    expect(pasted.code, pasted.stderr).toBe(0)
+    expect(pasted.stdout).toBe(meant.stdout)
     const label = await followHint(sb, ["show", ref, "api.md#Use fill() here"], "error[E100]: invalid option: Received unknown argument: 'api.md#Use fill() here'", "the heading goes after --section: ")
     expect(label.stdout).toBe(meant.stdout)
   })

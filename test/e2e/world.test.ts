@@ -217,6 +217,8 @@ describe("issue 12 item 5: --watch", () => {
     const sb = sandbox()
     const src = join(sb.work, ".skillc/skills/demo/SKILL.md")
     put(src, SKILL("demo", "alpha"))
+    // The file SKILL.md links: a dead link is a build warning (SKL301), which the exact stderr below has no room for.
+    put(join(sb.work, ".skillc/skills/demo/references/api.md"), "# API\n\nalpha api.\n")
     const child = spawn(process.execPath, [BIN, "build", "--watch", "demo"], {
       cwd: sb.work,
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" }
