@@ -188,7 +188,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
         out.push(
           ...table(
             ["#", "SECTION", "FILE", "COUNT"],
-            insights.topSections.map((s, i) => [`${i + 1}.`, shownHeading(s.section), s.file ?? "", n(s.count)]),
+            insights.topSections.map((s, i) => [`${i + 1}.`, `${shownHeading(s.section)}${s.gone === true ? " (no longer in the outline)" : ""}`, s.file ?? "", n(s.count)]),
             [true, false, false, true]
           ).slice(1),
           ...moreLine(insights.topSectionsMore)

@@ -106,6 +106,20 @@ describe("RFC-0003:C-QUERIES", () => {
       expect(j.insights.unusedSections.map((s) => s.section)).toEqual(["Title"])
     }))
 
+  // An author's probe (sixty-third pass): after "WAL mode" was renamed and its file moved, the text summary listed
+  // it among the top sections as if it still existed; the HTML report said "no longer in the outline".
+  it.live("summary: a top section the outline no longer has is marked so (the text says it; the JSON report is unchanged)", () =>
+    Effect.gen(function* () {
+      const j = yield* stats([show("2026-01-01T00:00:00Z", "WAL mode", "references/pragmas.md"), show("2026-01-01T00:00:01Z", "Install"), show("2026-01-01T00:00:02Z", "Install")])
+      expect(j.insights.topSections).toEqual([
+        { section: "Install", file: "SKILL.md", count: 2 },
+        { section: "WAL mode", file: "references/pragmas.md", count: 1, gone: true }
+      ])
+      const { renderStats } = yield* Effect.promise(() => import("../../src/render/stats.js"))
+      const text = renderStats({ report: j as never, insights: j.insights }, Date.parse("2026-01-02T00:00:00Z"))
+      expect(text).toMatch(/^ *2\. +WAL mode \(no longer in the outline\) +references\/pragmas\.md +1$/m)
+    }))
+
   it.live("RFC-0003:C-QUERIES sections: count desc, ties by file then heading ascending (bytewise)", () =>
     Effect.gen(function* () {
       const j = yield* stats(

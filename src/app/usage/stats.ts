@@ -94,7 +94,13 @@ export const statsLogArgs = (input: StatsQuery) => ({
 /** Beyond the JSON document: what the text view adds for a person. */
 export interface StatsInsights {
   /** Summary only: the busiest sections (same order as `sections`), capped by the limit. */
-  readonly topSections: ReadonlyArray<{ readonly section: string; readonly file: string | null; readonly count: number }>
+  readonly topSections: ReadonlyArray<{
+    readonly section: string
+    readonly file: string | null
+    readonly count: number
+    /** Not in the current outline (renamed or removed since it was read), as the HTML report marks it. */
+    readonly gone?: true
+  }>
   readonly topSectionsMore: number
   /** Summary only: counts per command, every command, busiest first. */
   readonly commands: Readonly<Record<string, number>>
@@ -508,7 +514,11 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
         if (counts[i] === 0) unused.push({ file: h.file, section: h.section, level: h.level, ...(shares(h) ? { line: h.line } : {}) })
       })
       const perHeading = outline.map((h, i) => ({ file: h.file, section: h.section, line: h.line, count: counts[i] ?? 0 }))
-      return { ...capList(unused, limit), perHeading }
+      // A read section whose heading the outline no longer has (a read without its file matches any file).
+      const current = new Set(outline.map((h) => `${h.file}\u0000${h.section}`))
+      const titles = new Set(outline.map((h) => h.section))
+      const inOutline = (r: { readonly section: string; readonly file: string | null }) => (r.file === null ? titles.has(r.section) : current.has(`${r.file}\u0000${r.section}`))
+      return { ...capList(unused, limit), perHeading, inOutline }
     })
   // Key order as C-SCHEMA writes it (not significant, but kind to readers).
   switch (rows.groupBy) {
@@ -522,7 +532,8 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
         // `latest_eval` is additive (DECISIONS #40): absent when the skill was never evaluated.
         report: { ...head, query: "summary", period: s.period, data: s.data, ...(evaluated === undefined ? {} : { latest_eval: evaluated }) },
         insights: {
-          topSections: top.shown,
+          // An author's probe: a renamed heading's reads were listed as if the section still existed (the HTML said so).
+          topSections: top.shown.map((t) => (unused.inOutline(t) ? t : { ...t, gone: true as const })),
           topSectionsMore: top.more,
           commands: s.commands,
           commandRoles: s.commandRoles,
