@@ -133,8 +133,9 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   }
   const surface = yield* AnswerSurfaceRef
   // At a terminal, a file with text above its first heading has a line (or an object) saying how to read it.
-  const fileExtra = (file: string) =>
-    preambles.some((p) => p.file === file) || headingless.some((p) => p.file === file) ? 160 + 2 * utf8Bytes(skill.name) + 2 * utf8Bytes(file) : 0
+  // A set, not a look through the lists per heading: a skill of thousands of files has thousands of each.
+  const withReadLine = new Set([...preambles, ...headingless].map((p) => p.file))
+  const fileExtra = (file: string) => (withReadLine.has(file) ? 160 + 2 * utf8Bytes(skill.name) + 2 * utf8Bytes(file) : 0)
   // Files without a heading are listed first within a quarter of the budget (each is one line and one object);
   // the headings get the rest.
   const listed = input.max_bytes === undefined ? headingless : fitHeadingless(headingless, Math.floor(input.max_bytes / 4), fileExtra)
