@@ -506,13 +506,17 @@ export const ERROR_LINE_MAX = 1000
  * argument of 100 KB (`show --section <pasted page>`, `sources --pattern`) was echoed whole, twice for E020,
  * 200 KB on stderr where the agent reading it needed the first words. Code points, never half a pair.
  */
-export const boundedLine = (line: string): string => {
-  if (line.length <= ERROR_LINE_MAX) return line
-  const chars = Array.from(line)
-  if (chars.length <= ERROR_LINE_MAX) return line
-  const head = chars.slice(0, 600).join("")
-  const tail = chars.slice(-200).join("")
-  return `${head}… (${(chars.length - 800).toLocaleString("en-US")} characters left out) …${tail}`
+export const boundedLine = (line: string): string => keptEnds(line, ERROR_LINE_MAX, 600, 200)
+
+/**
+ * `text` whole when it has at most `max` code points, else its first `head` and last `tail` with the count
+ * left out between them. Code points, never half a pair.
+ */
+export const keptEnds = (text: string, max: number, head: number, tail: number): string => {
+  if (text.length <= max) return text
+  const chars = Array.from(text)
+  if (chars.length <= max) return text
+  return `${chars.slice(0, head).join("")}… (${(chars.length - head - tail).toLocaleString("en-US")} characters left out) …${chars.slice(-tail).join("")}`
 }
 
 /**

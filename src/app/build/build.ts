@@ -18,8 +18,7 @@ import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field
 import { PLACEHOLDER, placeholderMessage, skl106 } from "../../domain/lint/rules/skl106-description-nonempty.js"
 import { skl104 } from "../../domain/lint/rules/skl104-name-match-dir.js"
 import { skl301 } from "../../domain/lint/rules/skl301-link-file-exists.js"
-import { makeSnapshot } from "../../domain/lint/snapshot.js"
-import type { SkillEntry } from "../../domain/lint/types.js"
+import { makeSnapshot, treeEntries } from "../../domain/lint/snapshot.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
 import { DEFAULT_TARGET, describeTargetOption, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
@@ -284,11 +283,7 @@ const buildResolved = Effect.fnUntraced(function* (
   // nowhere (an author moved a reference and rebuilt; the build said nothing and agents met E021). SKILL.md's links
   // only, from the text this build read: the other files' are lint's, and reading them all would cost a large skill.
   if (main !== undefined && ruleOn(skl301.id)) {
-    const entries: Array<SkillEntry> = [
-      ...compiled.tree.files.map((f): SkillEntry => ({ path: f.path, type: "file" })),
-      ...compiled.tree.dirs.map((d): SkillEntry => ({ path: d, type: "directory" }))
-    ]
-    const snapshot = makeSnapshot({ dirName: skill.name, entries, markdownFiles: [{ path: MAIN_DOC, source: main.source }], profiles })
+    const snapshot = makeSnapshot({ dirName: skill.name, entries: treeEntries(compiled.tree), markdownFiles: [{ path: MAIN_DOC, source: main.source }], profiles })
     for (const f of skl301.check(snapshot, {})) {
       yield* warn(Warning.lint(skl301.id, skl301.name, `${f.file}:${f.line}:${f.column}: ${f.message}; an agent following it finds no file (skc lint reports it as an error)`))
     }

@@ -8,10 +8,10 @@
 import { readFailure } from "../shared/index.js"
 import { Effect } from "effect"
 import { Path } from "effect/Path"
-import { inLintScope } from "../../domain/lint/snapshot.js"
+import { inLintScope, treeEntries } from "../../domain/lint/snapshot.js"
 import { CODEX_METADATA_FILE, CODEX_METADATA_MAX_BYTES } from "../../domain/agents/codexPolicy.js"
 import { EVALS_FILE, TRIGGERS_FILE } from "../../domain/eval/triggerSet.js"
-import type { MarkdownFile, MetadataFile, SkillEntry } from "../../domain/lint/types.js"
+import type { MarkdownFile, MetadataFile } from "../../domain/lint/types.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { firstInvalidUtf8 } from "../../domain/markdown/utf8.js"
 import { looksUtf16 } from "../../domain/markdown/nul.js"
@@ -35,11 +35,7 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   const tree = yield* scanSourceTree(root, { onEscape: "skip" })
-  const entries: Array<SkillEntry> = [
-    ...tree.dirs.map((p): SkillEntry => ({ path: p, type: "directory" })),
-    ...tree.files.map((f): SkillEntry => ({ path: f.path, type: "file" })),
-    ...tree.escaping.map((p): SkillEntry => ({ path: p, type: "file", escapes: true }))
-  ]
+  const entries = treeEntries(tree)
   const markdownFiles: Array<MarkdownFile> = []
   const { maxFileBytes } = (yield* Settings).config
   for (const f of tree.files) {

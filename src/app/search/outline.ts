@@ -138,8 +138,7 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   const fileExtra = (file: string) => (withReadLine.has(file) ? 160 + 2 * utf8Bytes(skill.name) + 2 * utf8Bytes(file) : 0)
   // Files without a heading are listed first within a quarter of the budget (each is one line and one object);
   // the headings get the rest.
-  const listed = input.max_bytes === undefined ? headingless : fitHeadingless(headingless, Math.floor(input.max_bytes / 4), fileExtra)
-  const spent = listed.reduce((n, p) => n + headinglessCost(p, fileExtra), 0)
+  const { kept: listed, spent } = input.max_bytes === undefined ? { kept: headingless, spent: 0 } : fitHeadingless(headingless, Math.floor(input.max_bytes / 4), fileExtra)
   const room = input.max_bytes === undefined ? undefined : input.max_bytes - spent
   const fitted = room === undefined ? { kept: headings } : fitOutline(headings, room, { oneFile: input.file !== undefined, surface, fileExtra })
   const before = [...preambles.filter((p) => fitted.kept.some((h) => h.file === p.file)), ...listed]
@@ -165,16 +164,17 @@ const wholeText = (lines: ReadonlyArray<string>, bodyStartLine: number): { from_
 const headinglessCost = (p: { readonly file: string }, fileExtra: (file: string) => number): number =>
   JSON.stringify(p).length + 40 + utf8Bytes(p.file) + fileExtra(p.file)
 
-/** The headingless files, in order, while they fit `room` bytes. */
-const fitHeadingless = <P extends { readonly file: string }>(all: ReadonlyArray<P>, room: number, fileExtra: (file: string) => number): ReadonlyArray<P> => {
+/** The headingless files, in order, while they fit `room` bytes, and the bytes they take. */
+const fitHeadingless = <P extends { readonly file: string }>(all: ReadonlyArray<P>, room: number, fileExtra: (file: string) => number) => {
   const kept: Array<P> = []
-  let used = 0
+  let spent = 0
   for (const p of all) {
-    used += headinglessCost(p, fileExtra)
-    if (used > room) break
+    const cost = headinglessCost(p, fileExtra)
+    if (spent + cost > room) break
+    spent += cost
     kept.push(p)
   }
-  return kept
+  return { kept, spent }
 }
 
 /** The `args` of an `outline` row (DECISIONS #18). */

@@ -14,7 +14,7 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { LONG_STRETCH_LINES, matchLineIn } from "../../domain/search/matchLine.js"
 import { Env } from "../../ports/Env.js"
-import { boundedLine, IndexUnusable } from "../../domain/errors.js"
+import { boundedLine, IndexUnusable, keptEnds } from "../../domain/errors.js"
 import { segmentCjk, unsegmentCjk } from "../../domain/search/cjk.js"
 import { excerptOf, heldPhrases, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
 import { allOf, anyOf, heldOutsideSkillMd, holding, inFileNameNotSkillMd, inHeading, termOf, type IndexQuery, type QueryTerm } from "../../domain/search/indexQuery.js"
@@ -171,13 +171,7 @@ const SNIPPET_WORD_MAX = 400
 
 /** A snippet with each run of SNIPPET_WORD_MAX+ non-space characters shown by its start and end (its match marks kept). */
 const boundedWords = (snippet: string): string =>
-  snippet.length <= SNIPPET_WORD_MAX
-    ? snippet
-    : snippet.replace(/\S{401,}/g, (w) => {
-        // Code points, never half a pair.
-        const chars = Array.from(w)
-        return chars.length <= SNIPPET_WORD_MAX ? w : `${chars.slice(0, 240).join("")}… (${(chars.length - 360).toLocaleString("en-US")} characters left out) …${chars.slice(-120).join("")}`
-      })
+  snippet.length <= SNIPPET_WORD_MAX ? snippet : snippet.replace(/\S{401,}/g, (w) => keptEnds(w, SNIPPET_WORD_MAX, 240, 120))
 
 /**
  * The words any of `skills`' names and descriptions holds (bits, word i: bit i), as `describedTerms` reads

@@ -130,7 +130,13 @@ const readLayer = (file: string, label: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const diagnostics = yield* Diagnostics
-    const info = yield* fs.stat(file).pipe(Effect.map((i): { readonly size: number; readonly type: string } | undefined => i), Effect.catch(() => Effect.succeed(undefined)))
+    // One `stat` before any read (its answer bounds the read); a file that is not there, the usual case, ends here,
+    // not in a second failing call. Other failures are the read's to say.
+    const info = yield* fs.stat(file).pipe(
+      Effect.map((i): { readonly size: number; readonly type: string } | "absent" | undefined => i),
+      Effect.catch((e) => Effect.succeed(e.code === "ENOENT" || e.code === "ENOTDIR" ? ("absent" as const) : undefined))
+    )
+    if (info === "absent") return undefined
     if (info !== undefined && info.type === "file" && info.size > MAX_CONFIG_BYTES) {
       yield* diagnostics.warn(
         Warning.nonFatalError(`cannot read ${label}: ${info.size} bytes, more than a config file may hold (${MAX_CONFIG_BYTES}); file ignored`)

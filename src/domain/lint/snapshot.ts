@@ -17,6 +17,17 @@ import type { MarkdownFile, MetadataFile, SkillEntry, SkillSnapshot } from "./ty
 export const inLintScope = (path: string): boolean =>
   path.toLowerCase().endsWith(".md") && !path.split("/").some((seg) => seg.startsWith("."))
 
+/** A walked skill directory as lint's entries: its directories, its files, and the symlinks leading out of it. */
+export const treeEntries = (tree: {
+  readonly dirs: ReadonlyArray<string>
+  readonly files: ReadonlyArray<{ readonly path: string }>
+  readonly escaping: ReadonlyArray<string>
+}): Array<SkillEntry> => [
+  ...tree.dirs.map((p): SkillEntry => ({ path: p, type: "directory" })),
+  ...tree.files.map((f): SkillEntry => ({ path: f.path, type: "file" })),
+  ...tree.escaping.map((p): SkillEntry => ({ path: p, type: "file", escapes: true }))
+]
+
 /**
  * Parses kept between snapshots of one skill (`skc lsp`): a file whose text
  * is unchanged is not parsed again. Parsing is most of a lint (about 1 s a

@@ -25,6 +25,7 @@
  * position is known to hold data: a name missing from it is not let through
  * anywhere else.
  */
+import type { ArgTemplate } from "./model.js"
 
 /** Variables whose value is run or loaded as code by the shell, the loader or a runtime. */
 const CODE_EXACT: ReadonlySet<string> = new Set([
@@ -151,3 +152,9 @@ export const notPlainData = (name: string): boolean => {
 
 /** `NAME` of an argument `NAME=…`, else undefined. */
 export const assignedName = (text: string): string | undefined => /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(text)?.[1]
+
+/** `NAME` of a template argument that starts with a literal `NAME=` (`NAME={{v}}`), else undefined. */
+export const assignmentOf = (t: ArgTemplate): string | undefined => {
+  const first = t[0]
+  return first !== undefined && first._tag === "Literal" ? assignedName(first.text) : undefined
+}

@@ -17,6 +17,7 @@ import { Result } from "effect"
 import type { ArgTemplate, CommandTemplate, ParameterDefinition, ParameterValue } from "./model.js"
 import type { ToolArguments } from "./coerce.js"
 import { isFreeText } from "./placement.js"
+import { literalOf } from "./template.js"
 
 export interface CommandLine {
   readonly program: string
@@ -97,7 +98,7 @@ const dashDashTaken = (
   parts: ReadonlyArray<ReadonlyArray<string>>,
   params: ReadonlyMap<string, ParameterDefinition>
 ): string | undefined => {
-  const at = template.args.findIndex((a) => a.length === 1 && a[0]!._tag === "Literal" && a[0]!.text === "--")
+  const at = template.args.findIndex((a) => literalOf(a) === "--")
   if (at < 0) return undefined
   const before = parts.slice(0, at).flat().at(-1)
   // An option that may take the next argument: `-x…` or `--name` without `=value`.

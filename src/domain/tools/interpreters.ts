@@ -28,8 +28,7 @@
  * (`env NAME={{v}} …`) or as an awk variable (`awk -v n={{v}} '…'`).
  */
 import type { ArgTemplate, CommandTemplate } from "./model.js"
-import { literalOf } from "./template.js"
-import { assignedName, runsAsCode } from "./envNames.js"
+import { assignedName, assignmentOf, runsAsCode } from "./envNames.js"
 
 /** One argument: its literal text when it holds no placeholder. */
 interface Arg {
@@ -333,16 +332,16 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
       const a = argv[i]!
       if (a.literal === undefined) {
         // `env NAME={{v}}`: a value in an assignment stays a value, unless the variable's value is run as code.
-        if (name === "env" && isAssignment(command.args[i - 1]!)) {
-          const variable = assignedName(literalOf(command.args[i - 1]!.slice(0, 1)) ?? "")
-          if (variable !== undefined && runsAsCode(variable)) flag(a, `is the value of ${variable}, which is run or loaded as code (${CODE_VARIABLE_FIX})`)
+        const variable = name === "env" ? assignmentOf(command.args[i - 1]!) : undefined
+        if (variable !== undefined) {
+          if (runsAsCode(variable)) flag(a, `is the value of ${variable}, which is run or loaded as code (${CODE_VARIABLE_FIX})`)
           continue
         }
         flag(a, `would become an option of ${name} or the program it runs`)
         return
       }
       if (a.literal === "--") return scan(i + 1, depth + 1)
-      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a.literal)) continue
+      if (name === "env" && assignedName(a.literal) !== undefined) continue
       if (name === "env" && (a.literal === "-S" || a.literal.startsWith("--split-string"))) {
         // `env -S "sh -c …"` splits a string into a command line: any placeholder in it is code.
         flagFrom(i + 1, `is part of the command line env -S splits and runs; ${SAFE_FIX}`)
@@ -542,12 +541,6 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
 
 /** deno's subcommands that run the script named after their options. */
 const DENO_RUNNERS: ReadonlySet<string> = new Set(["run", "test", "bench", "serve"])
-
-/** `env NAME={{v}}`: the argument starts with a literal `NAME=`. */
-const isAssignment = (t: ArgTemplate): boolean => {
-  const first = t[0]
-  return first !== undefined && first._tag === "Literal" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(first.text)
-}
 
 /**
  * Whether a literal option makes the next argument code (`next`), holds the

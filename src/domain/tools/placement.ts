@@ -39,7 +39,7 @@
  */
 import type { CommandTemplate, ParameterDefinition, ToolSkill } from "./model.js"
 import { literalOf, renderTemplate } from "./template.js"
-import { assignedName, notPlainData } from "./envNames.js"
+import { assignmentOf, notPlainData } from "./envNames.js"
 
 export interface PlacementHazard {
   readonly variable: string
@@ -60,8 +60,7 @@ const envAssignments = (command: CommandTemplate): ReadonlyMap<number, string> =
     const arg = command.args[i]!
     const literal = literalOf(arg)
     if (literal !== undefined && (literal === "-i" || literal === "--ignore-environment" || literal === "-0" || literal === "--null")) continue
-    const first = arg[0]
-    const name = first !== undefined && first._tag === "Literal" ? assignedName(first.text) : undefined
+    const name = assignmentOf(arg)
     if (name !== undefined) {
       out.set(i, name)
       continue
