@@ -90,7 +90,8 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
       const surface = format === "json" ? "json" : "text"
       const result = yield* logCall(spec.name, handler.log, input, useCase).pipe(
         Effect.provideService(CallerRole, { role }),
-        Effect.provideService(AnswerSurfaceRef, surface)
+        Effect.provideService(AnswerSurfaceRef, surface),
+        Effect.tapError((error) => (handler.emitFailure === undefined ? Effect.void : handler.emitFailure(error as SkcError, input, format)))
       )
       const { stores } = yield* Settings
       const ctx: EmitContext = {

@@ -49,14 +49,23 @@ export const lintCommand = defineCommand({
     readOnly: true
   },
   load: async () => {
-    const [{ LintInput, LintSkillInput, lintSkills, lintLogArgs, outcomeJson, reportJson, hasErrors, sarifReports }, { renderLintText, lintTextParts, totalLine, hasTotalLine }] = await Promise.all([
+    const [{ LintInput, LintSkillInput, lintSkills, lintLogArgs, outcomeJson, reportJson, hasErrors, sarifReports }, { renderLintText, lintTextParts, totalLine, hasTotalLine }, { targetFailure }] = await Promise.all([
       import("../app/lint/lint.js"),
-      import("../render/lint.js")
+      import("../render/lint.js"),
+      import("../app/shared/targetFailure.js")
     ])
     // A target of several that failed is in the document (DECISIONS #39: nothing else on stdout) and, as
     // RFC-0005 prints every diagnostic, its error on stderr too: a CI log shows why `> lint.sarif` exited 1.
     const failedOnStderr = (outcome: LintOutcome) =>
       Effect.forEach(outcome.failures ?? [], (f) => printStderr(f.error.text), { discard: true })
+    const printSarif = (reports: Parameters<typeof sarifReports>[0], agents: ReadonlyArray<string> | undefined, failures: ReadonlyArray<{ target: string; message: string }>) =>
+      Effect.promise(() => Promise.all([import("../domain/lint/sarif.js"), import("../domain/lint/registry.js")])).pipe(
+        Effect.flatMap(([{ toSarif }, { RULES }]) =>
+          Effect.flatMap(sarifReports(reports), (sarif) =>
+            printJson(toSarif({ toolVersion: VERSION, rules: RULES, reports: sarif, ...(agents === undefined ? {} : { agents }), failures }))
+          )
+        )
+      )
     return {
       input: LintInput,
       fromFlags: (o) =>
@@ -80,20 +89,7 @@ export const lintCommand = defineCommand({
       emit: (outcome, ctx) =>
         ctx.format === "sarif"
           ? failedOnStderr(outcome).pipe(
-              Effect.andThen(Effect.promise(() => Promise.all([import("../domain/lint/sarif.js"), import("../domain/lint/registry.js")]))),
-              Effect.flatMap(([{ toSarif }, { RULES }]) =>
-                Effect.flatMap(sarifReports(outcome.reports), (reports) =>
-                  printJson(
-                    toSarif({
-                      toolVersion: VERSION,
-                      rules: RULES,
-                      reports,
-                      agents: outcome.agents,
-                      failures: (outcome.failures ?? []).map((f) => ({ target: f.target, message: f.error.message }))
-                    })
-                  )
-                )
-              )
+              Effect.andThen(printSarif(outcome.reports, outcome.agents, (outcome.failures ?? []).map((f) => ({ target: f.target, message: f.error.message }))))
             )
           : ctx.format === "json"
             ? failedOnStderr(outcome).pipe(Effect.andThen(printJson(outcomeJson(outcome))))
@@ -110,6 +106,16 @@ export const lintCommand = defineCommand({
                   ),
                 { discard: true }
               )).pipe(Effect.andThen(hasTotalLine(outcome) ? printText(totalLine(outcome)) : Effect.void)),
+      // A single target that fails (`skc lint nope --format sarif > lint.sarif`) fails the command, its error on
+      // stderr; the SARIF log still says so (a tool execution notification, executionSuccessful false), as it
+      // does for a target of several: an empty lint.sarif failed the CI's upload step and hid the real error.
+      emitFailure: (error, input, format) =>
+        format !== "sarif"
+          ? Effect.void
+          : printSarif([], undefined, [{ target: input.skill ?? input.skills?.join(" ") ?? ".", message: targetFailure(error).message }]).pipe(
+              // Recovery: the document is a courtesy beside the error being raised, which stands whatever happens here.
+              Effect.catchCause(() => Effect.void)
+            ),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired; with --fix, iff one remains after the fixes (issue 50).
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
       mcp: { input: LintSkillInput, output: () => import("../app/lint/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!, outcome.agents) }) }

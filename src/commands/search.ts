@@ -25,12 +25,12 @@ export const searchCommand = defineCommand({
     "Full-text search over a skill's sections, ranked by BM25 (a store skill after 'skc build'; others indexed on first use).",
     "Sections holding every word come first; when none does, those holding the most words (marked partial).",
     "",
-    "Two forms: skc search <skill> <query>, or skc search --all <query> [--skill a,b] (every built skill)."
+    "Two forms: skc search <skill> <query>, or skc search --all <query> [--skill a,b] (every skill visible from here)."
   ],
   examples: [
     'skc search my-skill "configure authentication"',
     "skc search my-skill rebase --limit 3 --format json",
-    'skc search --all "fill a pdf form"             # every built skill, one ranking',
+    'skc search --all "fill a pdf form"             # every visible skill, one ranking',
     "skc search --all watermark --skill pdf,docx    # only these skills"
   ],
   args: {
@@ -40,7 +40,7 @@ export const searchCommand = defineCommand({
   },
   flags: {
     limit: flag.integer("limit", "Maximum results (default 10)."),
-    all: flag.boolean("all", "Search every built skill visible from here; results carry their skill."),
+    all: flag.boolean("all", "Search every skill visible from here (a store skill once built; an agent directory's indexed on first use); results carry their skill."),
     skills: flag.text("skill", "With --all: only these skills (comma-separated names or paths)."),
     maxBytes: flag.integer("max-bytes", "Keep the printed result under this many bytes (at least 1024): the best results are kept and the rest counted (MCP default 16384)."),
     ...common()
@@ -49,7 +49,7 @@ export const searchCommand = defineCommand({
   mcp: {
     title: "Search a skill, or all skills",
     description:
-      "Full-text search of a skill's sections (all built skills without skill), best first. Read a hit with skc_show (skc_open when section is \"\").",
+      "Full-text search of a skill's sections (every visible skill without skill), best first. Read a hit with skc_show (skc_open when section is \"\").",
     readOnly: true
   },
   load: async () => {
@@ -108,7 +108,7 @@ export const searchCommand = defineCommand({
         const skills = Option.map(o.skills, (s) => s.split(",").map((x) => x.trim()).filter((x) => x.length > 0))
         if (Option.isSome(skills) && skills.value.length === 0) {
           return Effect.fail(
-            new InvalidOption({ message: `--skill names no skill ('${Option.getOrThrow(o.skills)}'): give comma-separated names or paths, or leave --skill out to search every built skill` })
+            new InvalidOption({ message: `--skill names no skill ('${Option.getOrThrow(o.skills)}'): give comma-separated names or paths, or leave --skill out to search every visible skill` })
           )
         }
         const max_bytes = Option.getOrUndefined(o.maxBytes)

@@ -166,6 +166,12 @@ export interface Handler<V, I, A> {
   json?(result: A): unknown
   /** Replaces the CLI's default output (text or JSON on stdout): other formats, raw bytes, stderr lines. */
   emit?(result: A, ctx: EmitContext): Effect.Effect<void, SkcError, LiveServices>
+  /**
+   * Output the command still owes when its use case fails (the error itself is printed to stderr as
+   * always): lint's `--format sarif` writes a SARIF log saying the run failed, so that `> lint.sarif` in CI
+   * leaves a document an upload step can read rather than an empty file.
+   */
+  emitFailure?(error: SkcError, input: I, format: string): Effect.Effect<void, never, LiveServices>
   /** The exit status of a command that succeeded but reports a failure (lint errors, a failed tool). */
   exitStatus?(result: A): number
   /** Where the MCP tool differs from the CLI command. */

@@ -23,7 +23,7 @@ export interface OutputService {
   readonly stdoutIsTTY: boolean
   /** Whether stderr is a terminal. */
   readonly stderrIsTTY: boolean
-  /** ANSI colours allowed on `stream`: a terminal, and NO_COLOR unset or empty. */
+  /** ANSI colours allowed on `stream`: a terminal, NO_COLOR unset or empty, TERM not `dumb` (ports/Env.ts `colourOn`). */
   readonly colour: (stream: "stdout" | "stderr") => boolean
 }
 

@@ -38,7 +38,14 @@ const prefixOf = (o: LintOutcome, r: LintReport): string | undefined => (o.singl
 const forAgents = (agents: ReadonlyArray<string> | undefined): string =>
   agents === undefined || (agents.length === 1 && agents[0] === "claude") ? "" : ` (for ${agents.join(", ")})`
 
-export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>): string => {
+/**
+ * The report's folder beside its name, when another report of the run has the same name (two
+ * `skill-creator`s from two repositories printed two identical summary lines).
+ */
+const whereIfShared = (o: LintOutcome, r: LintReport): string | undefined =>
+  o.single || r.path === undefined || o.reports.filter((x) => x.skill === r.skill).length < 2 ? undefined : r.path
+
+export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>, where?: string): string => {
   // The way on, on a line of its own below RFC-0008's (SKL001): lint the source it was built from (a CI
   // glob over .claude/skills/*/ linted nothing and passed).
   if (r.skipped) return visible(`info: skipping compiled skill '${r.skill}'`) + (r.source === undefined ? "" : `\n${visible(`  lint its source: skc lint ${shellPath(r.source)}`)}`)
@@ -46,7 +53,7 @@ export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>): stri
   const warnings = r.diagnostics.length - errors
   // Issue 50: with --fix, what was fixed (with --fix-dry-run, what would be).
   const fixed = r.fixed === undefined ? "" : `, ${r.fixed.length} ${r.diffs === undefined ? "fixed" : "fixable"}`
-  return `${visible(r.skill)}: ${plural(errors, "error")}, ${plural(warnings, "warning")}${fixed}${forAgents(agents)}`
+  return `${visible(r.skill)}${where === undefined ? "" : ` (${visible(where)})`}: ${plural(errors, "error")}, ${plural(warnings, "warning")}${fixed}${forAgents(agents)}`
 }
 
 /**
@@ -81,7 +88,7 @@ export const renderLintText = (o: LintOutcome, colour = false): string => {
     .map((e) =>
       "failure" in e
         ? e.failure.error.text
-        : [summaryLine(e.report, o.single ? o.agents : undefined), ...e.report.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, e.report)))].join("\n")
+        : [summaryLine(e.report, o.single ? o.agents : undefined, whereIfShared(o, e.report)), ...e.report.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, e.report)))].join("\n")
     )
     .join("\n")
   return o.single ? body : `${body}\n${totalLine(o)}`
@@ -104,7 +111,7 @@ export const lintTextParts = (
         return {
           // A diff is the files' own text: each line escaped like any text view, so no control character reaches a terminal.
           diff: (r.diffs ?? []).map((d) => visibleDiff(d, prefixOf(o, r))).join(""),
-          stdout: summaryLine(r, o.single ? o.agents : undefined),
+          stdout: summaryLine(r, o.single ? o.agents : undefined, whereIfShared(o, r)),
           stderr: r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r)))
         }
       })

@@ -142,14 +142,42 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     expect(Result.getOrThrow(await w.run(resolveSkill(".agents/skills/tools/foo"))).sourceDir).toBe("/projects/g/.agents/skills/tools/foo")
   })
 
-  it("E001 for the frontmatter name of a skill kept under another directory name says which name resolves", async () => {
+  it("the frontmatter name of a skill kept under another directory name resolves to that directory, as discover and load list it", async () => {
     const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.claude/skills/pdf/SKILL.md": SKILL("internal-comms") } })
     expect(Result.getOrThrow(await w.run(resolveSkill("pdf"))).sourceDir).toBe("/projects/b/.claude/skills/pdf")
-    const r = await w.run(resolveSkill("internal-comms"))
+    const byName = Result.getOrThrow(await w.run(resolveSkill("internal-comms")))
+    expect(byName.sourceDir).toBe("/projects/b/.claude/skills/pdf")
+    // The same resolution as the directory's name: the same runtime, so one access log and one index.
+    expect(byName.runtimeDir).toBe(Result.getOrThrow(await w.run(resolveSkill("pdf"))).runtimeDir)
+  })
+
+  it("E001 says which name resolves when a build asks by the frontmatter name (no agent directories, DECISIONS #38)", async () => {
+    const w = memoryWorld({ cwd: "/projects/b", files: { "/projects/b/.skillc/skills/pdf/SKILL.md": SKILL("internal-comms") } })
+    expect(Result.getOrThrow(await w.run(resolveSkill("internal-comms"))).sourceDir).toBe("/projects/b/.skillc/skills/pdf")
+    const r = await w.run(resolveSkill("internal-comms", { agentDirs: false }))
     const text = Result.isFailure(r) && r.failure._tag === "SkillNotFound" ? [r.failure.text, ...r.failure.detail].join("\n") : ""
     expect(text).toBe(
-      "skill 'internal-comms' not found\n.claude/skills/pdf/SKILL.md names itself 'internal-comms', but skc finds a skill by its directory: use 'pdf' (SKL104: the name should match the directory)"
+      "skill 'internal-comms' not found\n.skillc/skills/pdf/SKILL.md names itself 'internal-comms', but skc finds a skill by its directory: use 'pdf' (SKL104: the name should match the directory)"
     )
+  })
+
+  it("a frontmatter name two skills claim resolves to neither: E001 names the first", async () => {
+    const w = memoryWorld({
+      cwd: "/projects/b",
+      files: { "/projects/b/.claude/skills/pdf/SKILL.md": SKILL("internal-comms"), "/projects/b/.agents/skills/docs/SKILL.md": SKILL("internal-comms") }
+    })
+    const r = await w.run(resolveSkill("internal-comms"))
+    const text = Result.isFailure(r) && r.failure._tag === "SkillNotFound" ? [r.failure.text, ...r.failure.detail].join("\n") : ""
+    expect(text).toContain(".claude/skills/pdf/SKILL.md names itself 'internal-comms'")
+  })
+
+  it("a frontmatter name whose directory's name resolves to another skill first is not that other skill", async () => {
+    const w = memoryWorld({
+      cwd: "/projects/b",
+      files: { "/projects/b/.claude/skills/pdf/SKILL.md": SKILL("internal-comms"), "/projects/b/.skillc/skills/pdf/SKILL.md": SKILL("pdf") }
+    })
+    const r = await w.run(resolveSkill("internal-comms"))
+    expect(Result.isFailure(r) && r.failure._tag).toBe("SkillNotFound")
   })
 
   it("E001 for a name whose only directory has frontmatter skc cannot read says where it is and why (not 'run skc list')", async () => {

@@ -58,6 +58,17 @@ describe("issue 8: tool-skills spec §8 examples", () => {
       expect((yield* w.runTool({ skill: "git", tool: "git_diff", yes: true, args: { staged: true } })).envelope.success).toBe(true)
     }))
 
+  it.live("a tool runs in the git root, not in an ancestor whose .skillc/ holds only fallback logs (no project, as for resolution)", () =>
+    Effect.gen(function* () {
+      const v = world()
+      mkdirSync(join(v.root, ".skillc", "logs", "pdf"), { recursive: true })
+      yield* v.run(approve({ skill: "git" }))
+      expect((yield* v.runTool({ skill: "git", tool: "git_status", yes: true })).cwd).toBe(v.work)
+      // A real project there (its store) is the root, as before.
+      mkdirSync(join(v.root, ".skillc", "skills"), { recursive: true })
+      expect((yield* v.runTool({ skill: "git", tool: "git_status", yes: true })).cwd).toBe(v.root)
+    }))
+
   it.live("spec §8.2 summarize: read_only + approved runs without asking; JSON output is parsed; a changed SKILL.md needs approval again", () =>
     Effect.gen(function* () {
       expect((yield* w.run(approve({ skill: "summarize" }))).previous).toBe("new")

@@ -91,7 +91,7 @@ describe("skc lint over several targets when one fails", () => {
 
   it("RFC-0005:C-CODES a target named alone that does not resolve fails as before: the error on stderr, nothing on stdout, exit 1", async () => {
     const root = repo("single")
-    for (const format of ["text", "json", "sarif"]) {
+    for (const format of ["text", "json"]) {
       const r = await sb.runAsync(["lint", "nope", "--format", format], root)
       expect([r.code, r.stdout, r.stderr]).toEqual([1, "", `${E001_TEXT}\n`])
     }
@@ -101,5 +101,21 @@ describe("skc lint over several targets when one fails", () => {
     const all = await sb.runAsync(["lint", "nope", "empty"], root)
     expect([all.code, all.stdout]).toEqual([1, "0 skills: 0 errors, 0 warnings; 2 failed\n"])
     expect(all.stderr).toBe(`${E001_TEXT}\nerror[E010]: not a valid skill: 'empty' (missing SKILL.md)\n`)
+  })
+
+  it("RFC-0008:C-EXTENSIONS --format sarif of a target named alone that fails still writes the SARIF log, saying the run failed (CI's `> lint.sarif` was an empty file its upload step refused)", async () => {
+    const root = repo("single-sarif")
+    for (const [target, message] of [
+      ["nope", E001],
+      ["skills/notes", "error[E010]: not a valid skill: 'skills/notes' (missing SKILL.md)"]
+    ] as const) {
+      const r = await sb.runAsync(["lint", target, "--format", "sarif"], root)
+      expect(r.code).toBe(1)
+      expect(r.stderr.split("\n")[0]).toBe(message)
+      const doc = JSON.parse(r.stdout)
+      expect(ajv.validate(sarifSchema, doc), ajv.errorsText()).toBe(true)
+      expect(doc.runs[0].results).toEqual([])
+      expect(doc.runs[0].invocations).toEqual([{ executionSuccessful: false, toolExecutionNotifications: [{ level: "error", message: { text: message }, properties: { target } }] }])
+    }
   })
 })

@@ -54,7 +54,7 @@ describe("`skc search --all --skill` (RFC-0004:C-ERRORS E100)", () => {
     for (const value of ["", " ", ",", " , "]) {
       const r = await sb.runAsync(["search", "--all", "extract", "--skill", value])
       expect(r.stderr, JSON.stringify(value)).toBe(
-        `error[E100]: invalid option: --skill names no skill ('${value}'): give comma-separated names or paths, or leave --skill out to search every built skill\n`
+        `error[E100]: invalid option: --skill names no skill ('${value}'): give comma-separated names or paths, or leave --skill out to search every visible skill\n`
       )
       expect(r.code).toBe(1)
     }

@@ -7,6 +7,7 @@
 import { writeSync } from "node:fs"
 import { Effect } from "effect"
 import type { OutputService } from "../../ports/Output.js"
+import { colourOn } from "../../ports/Env.js"
 import { isTerminal } from "./terminal.js"
 import { IO_WORDS } from "../../domain/ioWords.js"
 
@@ -75,7 +76,6 @@ export const writeStdout = (text: string): void => {
   process.stdout.write(text)
 }
 
-const noColor = (): boolean => (process.env.NO_COLOR ?? "") !== ""
 
 export const nodeOutput: OutputService = {
   stdout: (text) => Effect.sync(() => writeStdout(text)),
@@ -92,5 +92,6 @@ export const nodeOutput: OutputService = {
   get stderrIsTTY() {
     return isTerminal(2)
   },
-  colour: (stream) => (stream === "stdout" ? isTerminal(1) : isTerminal(2)) && !noColor()
+  // The one policy (ports/Env.ts): TERM=dumb draws no colour either (lint's stderr showed `^[[1;33m` under it).
+  colour: (stream) => colourOn(stream === "stdout" ? isTerminal(1) : isTerminal(2), (name) => process.env[name])
 }

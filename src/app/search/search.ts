@@ -1,7 +1,7 @@
 /**
  * `skc search` (RFC-0004:C-SEARCH, C-QUERY-SYNTAX, C-ERRORS, DECISIONS #37,
  * issue 14): BM25-ranked full-text search over one skill's index, or over
- * every built skill that resolves from the cwd (`--all`, `skc_search`
+ * every skill that resolves from the cwd (`--all`, `skc_search`
  * without `skill`). E004 for an empty query comes first (no I/O needed),
  * then resolution, then the index selection of RFC-0004 (E002/E003). No
  * results is an empty list, not an error.
@@ -65,7 +65,7 @@ const answer = Effect.fn("skc.search")(function* (input: SearchInput, withCorrec
   }
   // An empty list searched nothing and logged the question as one no skill answers.
   if (input.skill === undefined && input.skills !== undefined && input.skills.length === 0) {
-    return yield* Effect.fail(new InvalidOption({ message: "skills is empty: name at least one skill, or leave skills out to search every built skill" }))
+    return yield* Effect.fail(new InvalidOption({ message: "skills is empty: name at least one skill, or leave skills out to search every visible skill" }))
   }
   if (input.skill === undefined) return yield* searchAcross(input, withCorrection)
   return yield* searchOne(input, input.skill, withCorrection)

@@ -59,7 +59,7 @@ export class Settings extends Context.Service<Settings, SettingsService>()("skil
  * agent happened to run — `skc sync` from there then merged the rows into a runtime store nothing reads,
  * and tools ran in that directory. Such a directory is a place to sync from, not a project.
  */
-const onlyFallbackLogs = (skillcDir: string) =>
+export const onlyFallbackLogs = (skillcDir: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     // Recovery: a `.skillc/` that cannot be listed is taken for a project, as before this check.

@@ -162,8 +162,34 @@ export const resolveCommandSkill = (skill: string, options: ResolveOptions = {})
  */
 const resolveOnDisk = (skill: string, options: ResolveOptions) =>
   Effect.catchTag(resolveAsTyped(skill, options), "SkillNotFound", (notFound) =>
-    Effect.flatMap(unicodeTwinName(skill), (twin) => (twin === undefined ? Effect.fail(notFound) : resolveAsTyped(twin, options)))
+    Effect.flatMap(unicodeTwinName(skill), (twin) => (twin === undefined ? byFrontmatterName(skill, options, notFound) : resolveAsTyped(twin, options)))
   )
+
+/**
+ * A name no directory has, but exactly one skill's frontmatter says (`.claude/skills/realdir` with
+ * `name: other-name`): discover, match, prompt and load list the skill under that name, so an agent asks
+ * for it by it, and E001 cost every such agent a call to read the hint. A reading command resolves it as
+ * its directory's name would, when that finds this very directory (a store skill of the directory's name
+ * shadowing it is another skill). Not for a build, an eval or a watch (no agent directories, DECISIONS
+ * #38), nor for a name two directories claim: the E001 being raised says which name to use.
+ */
+const byFrontmatterName = (skill: string, options: ResolveOptions, notFound: SkillNotFound) =>
+  Effect.gen(function* () {
+    if (options.agentDirs === false || !isStoreName(skill)) return yield* Effect.fail(notFound)
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    // Recovery: directories that cannot be listed name no skill; the E001 being raised stands.
+    const roots = yield* nameRoots(stores).pipe(Effect.orElseSucceed(() => [stores.projectSkills, servedGlobalSkills(stores)]))
+    const naming = yield* directoryNaming(roots, skill).pipe(Effect.orElseSucceed(() => []))
+    const dirName = naming.length === 1 ? path.basename(naming[0]!) : undefined
+    if (dirName === undefined || nameProblem(dirName) !== undefined) return yield* Effect.fail(notFound)
+    const resolved = yield* resolveAsTyped(dirName, options)
+    const real = (p: string) => fs.realPath(p).pipe(unseenAs(p))
+    if ((yield* real(resolved.sourceDir)) !== (yield* real(naming[0]!))) return yield* Effect.fail(notFound)
+    yield* verbose(`resolved '${skill}' by its frontmatter name: ${resolved.sourceDir} (directory '${dirName}')`)
+    return resolved
+  })
 
 /** The one skill directory whose name is `skill` in the other Unicode form, if there is one. */
 const unicodeTwinName = Effect.fnUntraced(function* (skill: string) {
@@ -294,13 +320,16 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
     )
   }
   // A skill whose frontmatter says this name from a directory of another name (`.claude/skills/pdf` with
-  // `name: internal-comms`): discover, match and prompt list it under the frontmatter's name, resolution
-  // finds it by its directory's; E001 says which name to use.
+  // `name: internal-comms`): discover, match, prompt and load list it under the frontmatter's name, so an
+  // agent asks for it by that name: a reading command resolves it there (resolveOnDisk, `byFrontmatterName`).
+  // A build, an eval or a watch (no agent directories, DECISIONS #38) and a name two directories claim get
+  // the E001 saying which name to use.
   // The directories a name may be found in, walked once for both looks below.
   // Recovery: both looks only decorate the E001 being raised; agent directories that cannot be found leave the stores'.
   const roots = yield* nameRoots(stores).pipe(Effect.orElseSucceed(() => [stores.projectSkills, servedGlobalSkills(stores)]))
   // Recovery: the hint only decorates the E001 being raised; stores that cannot be read leave the error without it.
-  const named = yield* directoryNaming(roots, skill).pipe(Effect.orElseSucceed(() => undefined))
+  const naming = yield* directoryNaming(roots, skill).pipe(Effect.orElseSucceed(() => []))
+  const named = naming[0]
   if (named !== undefined) {
     const where = displayPath(stores.cwd, named, path)
     const dirName = path.basename(named)
@@ -388,21 +417,32 @@ const skillsBelow = Effect.fnUntraced(function* (dir: string) {
 /** Entries read at most looking for a frontmatter name (only an E001 pays for it). */
 const NAMING_SCAN_MAX = 256
 
-/** The first skill directory (stores, then agent directories) whose SKILL.md's `name` is `skill` under another directory name. */
+/**
+ * The skill directories (stores, then agent directories) whose SKILL.md's `name` is `skill` under another
+ * directory name, in resolution order, one per real directory (a store skill deployed into an agent directory
+ * is one skill). Empty when none does or the scan passed its bound (no answer is better than a partial one).
+ */
 const directoryNaming = Effect.fnUntraced(function* (roots: ReadonlyArray<string | undefined>, skill: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   let read = 0
+  const found: Array<string> = []
+  const real = new Set<string>()
   for (const root of roots) {
     if (root === undefined) continue
     for (const e of yield* fs.readDir(root).pipe(unseenAs([]))) {
       if (e.name.startsWith(".") || e.name === skill || (e.type !== "directory" && e.type !== "symlink")) continue
-      if (++read > NAMING_SCAN_MAX) return undefined
-      const fm = yield* readSkillFrontmatter(path.join(root, e.name, "SKILL.md"), "asAgentsRead")
-      if (fm._tag === "Valid" && fm.data.name === skill) return path.join(root, e.name)
+      if (++read > NAMING_SCAN_MAX) return []
+      const dir = path.join(root, e.name)
+      const fm = yield* readSkillFrontmatter(path.join(dir, "SKILL.md"), "asAgentsRead")
+      if (fm._tag !== "Valid" || fm.data.name !== skill) continue
+      const key = yield* fs.realPath(dir).pipe(unseenAs(dir))
+      if (real.has(key)) continue
+      real.add(key)
+      found.push(dir)
     }
   }
-  return undefined
+  return found
 })
 
 /** Directories read at most looking for a grouped skill (only an E001 pays for it). */

@@ -26,7 +26,7 @@ import { Env } from "../../ports/Env.js"
 import { FileSystem, isNotFound, unseenAs } from "../../ports/FileSystem.js"
 import { ProcessRunner } from "../../ports/ProcessRunner.js"
 import { Prompter } from "../../ports/Prompter.js"
-import { Settings } from "../shared/index.js"
+import { onlyFallbackLogs, Settings } from "../shared/index.js"
 import { findTool, loadToolSkill, parseMode, recordApproval, type LoadedToolSkill } from "./toolSkill.js"
 import { declarationsInWords } from "../../domain/tools/placement.js"
 
@@ -80,8 +80,12 @@ export const workingDirectory = Effect.gen(function* () {
       Effect.map((i) => i !== undefined && (type === undefined || i.type === type || i.type === "symlink")),
       unseenAs(false)
     )
+  // A `.skillc/` holding only the fallback logs a sandboxed command wrote in its cwd is no project, as for
+  // resolution (Settings.ts `findProjectRoot`): one in /tmp made /tmp every temporary project's tool root.
+  const skillcProject = (dir: string) =>
+    Effect.flatMap(has(dir, ".skillc", "directory"), (there) => (there ? Effect.map(onlyFallbackLogs(path.join(dir, ".skillc")), (only) => !only).pipe(Effect.provideService(FileSystem, fs)) : Effect.succeed(false)))
   const project = yield* nearest((dir) =>
-    homes.has(dir) ? Effect.succeed(false) : Effect.map(Effect.all([has(dir, ".skillc", "directory"), has(dir, ".claude", "directory")]), ([a, b]) => a || b)
+    homes.has(dir) ? Effect.succeed(false) : Effect.map(Effect.all([skillcProject(dir), has(dir, ".claude", "directory")]), ([a, b]) => a || b)
   )
   if (project !== undefined) return project
   const git = yield* nearest((dir) => has(dir, ".git"))
