@@ -1002,7 +1002,11 @@ export const serveHttp = async (
   // so whoever waits for the serving line has them too.
   const endpoints =
     projects.size > 1 ? `\nskc mcp: projects: ${[...projects.keys()].map((n, i) => `http://${shown}:${port}/mcp/${encodeURIComponent(n)}${i === 0 ? " (also /mcp)" : ""}`).join(", ")}` : ""
-  say(`skillc ${version} serving http://${shown}:${port}/mcp (${options.stateless ? "stateless" : "sessions"}; ${tokens === undefined ? "no token asked" : `${tokens.entries.length} token(s)`})${endpoints}`)
+  // Reachable from other machines with no `--allow-host`: the Host check is off (any name a client uses is
+  // served) and DNS-rebinding protection rests on the token alone (httpGuards.ts). Said at start, where the
+  // README's own team command ran that way without a word (a team-server probe).
+  const unchecked = policy.loopback || policy.allowed.length > 0 ? "" : `\nskc mcp: reachable from other machines and no --allow-host: every Host name is served and only the token stops a rebinding page; name the host clients use with --allow-host, and put TLS in front (tokens travel in clear over http)`
+  say(`skillc ${version} serving http://${shown}:${port}/mcp (${options.stateless ? "stateless" : "sessions"}; ${tokens === undefined ? "no token asked" : `${tokens.entries.length} token(s)`})${endpoints}${unchecked}`)
 
   await new Promise<void>((resolve) => {
     if (stop.aborted) return resolve()

@@ -40,6 +40,46 @@ export const remoteArgumentProblem = (args: unknown): InvalidOption | undefined 
   return undefined
 }
 
+/**
+ * Read-only tools a remote session does not serve either, with why. `skc_stats` reads the access log, which
+ * holds every reader's calls: any token holder read the others' queries and sections (`group_by: "users"`,
+ * `search`, `unanswered`) and the server's project paths (a team-server probe). Its author reads it on the
+ * server (`skc stats <skill> --reader <name>`) or from the team database (`skc stats --team`).
+ */
+export const NOT_SERVED_REMOTELY: ReadonlyMap<string, string> = new Map([
+  [
+    "skc_stats",
+    "the access log holds every reader's calls, so it is read on the server (skc stats <skill> --reader <name>) or from the team database (skc stats <skill> --team), not over HTTP"
+  ]
+])
+
+/** The answer to a call of a read-only tool a remote session does not serve. */
+export const unservedToolRefusal = (name: string): string => `Unknown tool: '${name}': ${NOT_SERVED_REMOTELY.get(name) ?? SERVED}`
+
+/**
+ * Tools whose whole answer is skc's own account of where things are (`skc_list`'s `source_path` and
+ * `runtime_path`, `skc_discover`'s locations): a team server's client reads them with the server's paths
+ * written as `clientTextFor` writes them, structured content included.
+ */
+export const ANSWERS_WITH_PATHS: ReadonlySet<string> = new Set(["skc_list", "skc_discover"])
+
+/**
+ * A tool definition as a remote session offers it: "Skill name or path" said "Skill name", since a path is
+ * refused there (E100) and an agent reading the schema spent a call learning it (a team-server probe).
+ */
+export const remoteDefinition = <D>(definition: D): D =>
+  mapStrings(definition, (s) => s.replace(/\bSkill name or path( to a skill directory)?( \(of a project or global store\))?/g, "Skill name")) as D
+
+/** Every string of a JSON value through `f` (keys kept). */
+export const mapStrings = (value: unknown, f: (s: string) => string): unknown =>
+  typeof value === "string"
+    ? f(value)
+    : Array.isArray(value)
+      ? value.map((v) => mapStrings(v, f))
+      : value !== null && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]))
+        : value
+
 /** The answer to a call of a tool that writes, which a remote session does not serve. */
 export const writeToolRefusal = (name: string): string =>
   `Unknown tool: '${name}': ${SERVED} to read; the tools that write (skc_init, skc_build) are not served over HTTP: build on the server (skc build, or skc build --watch beside it)`

@@ -56,7 +56,7 @@ import { CLIENT_ARGUMENTS, withoutClientArguments } from "./clientArguments.js"
 import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
-import { clientTextFor, remoteArgumentProblem, writeToolRefusal } from "./remoteCalls.js"
+import { ANSWERS_WITH_PATHS, clientTextFor, mapStrings, NOT_SERVED_REMOTELY, remoteArgumentProblem, remoteDefinition, unservedToolRefusal, writeToolRefusal } from "./remoteCalls.js"
 import { operatorsReason } from "../render/search.js"
 import { tellOperatorOfSkipped, tellOperatorOfUnlogged, toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
 import { operatorChannel } from "./operatorChannel.js"
@@ -305,6 +305,9 @@ const callTool = async (
     const { text, structured, after } = exit.value
     tellOperatorOfSkipped(structured, { ...context, tool: tool.name })
     const skipped = context.remote ? clientSkipped(structured, forClient) : structured
+    if (context.remote && ANSWERS_WITH_PATHS.has(tool.name)) {
+      return withNotices({ content: [{ type: "text", text: forClient(text) }], structuredContent: mapStrings(jsonClean(skipped), forClient) as Record<string, unknown> }, [...after, ...warnings])
+    }
     return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(skipped) }, [...after, ...warnings])
   }
   const error = failureOf(exit.cause)
@@ -687,11 +690,16 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
   // A remote session (HTTP) serves the tools that read only (src/mcp/remoteCalls.ts).
   const remote = options.http !== undefined
   // `--only` narrows further: an agent that only reads skills is spared the author tools' definitions.
-  const servedTools = (remote ? tools.filter((t) => t.hints.readOnly) : tools).filter((t) => options.only === undefined || options.only.includes(t.name))
+  const servedTools = (remote ? tools.filter((t) => t.hints.readOnly && !NOT_SERVED_REMOTELY.has(t.name)) : tools).filter(
+    (t) => options.only === undefined || options.only.includes(t.name)
+  )
   const instructions = instructionsFor(new Set(servedTools.map((t) => t.name)), remote)
   const server = new Server({ name: "skillc", version }, { capabilities, instructions })
   const revision: RevisionInfo = { serverInfo: { name: "skillc", version }, capabilities, instructions, cacheHints: cacheHintsOf(options) }
-  const definitions = servedTools.map((t) => toolDefinition(t, { outputSchemas: options.outputSchemas === true }))
+  const definitions = servedTools.map((t) => {
+    const definition = toolDefinition(t, { outputSchemas: options.outputSchemas === true })
+    return remote ? remoteDefinition(definition) : definition
+  })
   const byName = new Map(servedTools.map((t) => [t.name, t]))
   const servedNames = new Set(byName.keys())
   const errorContext = () => ({ served: servedNames, remote, operator: options.http?.operator, project: remote ? Ref.getUnsafe(directory) : undefined })
@@ -737,6 +745,9 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     }
     if (tool === undefined && remote && tools.some((t) => t.name === request.params.name && !t.hints.readOnly)) {
       throw new RpcError(ErrorCode.InvalidParams, writeToolRefusal(request.params.name))
+    }
+    if (tool === undefined && remote && NOT_SERVED_REMOTELY.has(request.params.name)) {
+      throw new RpcError(ErrorCode.InvalidParams, unservedToolRefusal(request.params.name))
     }
     if (tool === undefined) {
       throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: '${request.params.name}' (tools: ${[...byName.keys()].join(", ")})`)

@@ -118,6 +118,17 @@ describe("skc mcp --http (issue 49 item 1)", () => {
       expect(plugins.content[0]?.text).toMatch(/E100.*plugin_dirs/s)
       const named = (await c.callTool({ name: "skc_outline", arguments: { skill: "frontend" } })) as ToolText
       expect(named.isError ?? false).toBe(false)
+      // The access log holds every reader's calls: skc_stats is not served, and says where it is read.
+      expect(names).not.toContain("skc_stats")
+      await expect(c.callTool({ name: "skc_stats", arguments: { skill: "frontend", group_by: "users" } })).rejects.toThrow(/access log holds every reader's calls/)
+      // A path is refused, so the schemas ask for a name.
+      const outlineTool = (await c.listTools()).tools.find((t) => t.name === "skc_outline")
+      expect((outlineTool?.inputSchema.properties?.skill as { description?: string }).description).toBe("Skill name")
+      // skc_list names no path of the server, in its text or its structured content.
+      const list = (await c.callTool({ name: "skc_list", arguments: {} })) as ToolText & { structuredContent?: unknown }
+      expect(JSON.stringify(list.structuredContent)).toContain(".skillc/skills/frontend")
+      expect(JSON.stringify(list.structuredContent)).not.toContain(web)
+      expect(list.content[0]?.text).not.toContain(web)
     } finally {
       await c.close()
     }
@@ -852,6 +863,25 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toContain("error[E100]: invalid option: '--host 192.168.999.1: no such address (")
     expect(r.stderr).not.toContain("E999")
+  })
+
+  it("reachable from other machines without --allow-host, the start says the Host check is off (MCP 2026-07-28 transports, DNS rebinding)", async () => {
+    const tokens = join(sb.root, "open-tokens")
+    writeFileSync(tokens, "alice:open-token-0123456789abcdef\n")
+    const warning = "reachable from other machines and no --allow-host: every Host name is served"
+    for (const [flags, warned] of [
+      [["--host", "0.0.0.0"], true],
+      [["--host", "0.0.0.0", "--allow-host", "skills.lan"], false],
+      [[], false]
+    ] as const) {
+      const s = await startHttpServer({ cwd: sb.work, home: sb.home, flags: [...flags, "--tokens", tokens, "--project", sb.work] })
+      try {
+        // The warning comes in the serving line's write.
+        expect(s.stderr().includes(warning)).toBe(warned)
+      } finally {
+        await s.stop()
+      }
+    }
   })
 
   it("refuses to start: a non-loopback address without tokens, HTTP flags without --http, --http without a project (E100)", async () => {
