@@ -264,10 +264,22 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
      * session ends with the reason, as an error (exit 1), so the editor can start the server again.
      */
     let stopped = false
+    /**
+     * The reader's reason in the editor's terms. vscode-jsonrpc says "Header must provide a Content-Length
+     * property." followed by a dump of the headers it parsed, where the cause is most often the previous
+     * message's Content-Length, too short (its last bytes were read as the next header): an editor probe
+     * was sent looking for a header that was never missing.
+     */
+    const frameProblem = (reason: string): string => {
+      const first = (reason.split("\n")[0] ?? "").replace(/\.$/, "")
+      return /must provide a Content-Length/i.test(first)
+        ? "the bytes after the previous message are no header with a Content-Length: that message's Content-Length may be wrong, or this header lacks one"
+        : first
+    }
     const unframed = (e: Error) => {
       if (stopped) return
       stopped = true
-      const message = `skc lsp: cannot read a message frame from the editor (${e.message}); where the next message starts is lost, so the server stops`
+      const message = `skc lsp: cannot read a message frame from the editor (${frameProblem(e.message)}); where the next message starts is lost, so the server stops`
       void connection.sendNotification("window/showMessage", { type: 1, message }).catch(() => {})
       void disposeAll().then(() => reject(new UsageError({ message: message.replace(/^skc lsp: /, "") })))
     }

@@ -222,6 +222,14 @@ describe("guided edits the editor offers (issue 50; never applied by --fix)", ()
   it("SKL202: adds the title where the body starts", () => {
     expect(guided("SKL202", "---\r\nname: demo\r\ndescription: Use when asked.\r\n---\r\nText.\r\n")).toBe("---\r\nname: demo\r\ndescription: Use when asked.\r\n---\r\n# demo\r\n\r\nText.\r\n")
   })
+  it("SKL202: after a blank line that opens the body, the title goes below it: one blank line each side", () => {
+    expect(guided("SKL202", "---\nname: demo\ndescription: Use when asked.\n---\n\nIntro text.\n")).toBe("---\nname: demo\ndescription: Use when asked.\n---\n\n# demo\n\nIntro text.\n")
+    expect(guided("SKL202", "---\r\nname: demo\r\ndescription: Use when asked.\r\n---\r\n\r\n  \r\nIntro.\r\n")).toBe(
+      "---\r\nname: demo\r\ndescription: Use when asked.\r\n---\r\n\r\n  \r\n# demo\r\n\r\nIntro.\r\n"
+    )
+    // A body of blank lines only: where it starts.
+    expect(guided("SKL202", "---\nname: demo\ndescription: Use when asked.\n---\n\n")).toBe("---\nname: demo\ndescription: Use when asked.\n---\n# demo\n\n\n")
+  })
   it("SKL205: sets the heading one level below the previous", () => {
     expect(guided("SKL205", "---\nname: demo\ndescription: Use when asked.\n---\n# Demo\n\n### Deep\n")).toContain("\n## Deep\n")
   })

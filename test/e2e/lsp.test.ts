@@ -621,6 +621,22 @@ describe("skc lsp drops what comes before initialize, and stops on a frame it ca
     expect(out).toContain("cannot read a message frame from the editor")
     expect(err).toMatch(/^error: cannot read a message frame from the editor \(.*Content-Length.*\); where the next message starts is lost, so the server stops\n$/m)
   })
+
+  it("a Content-Length too short: the reason names the previous message's length, without the reader's dump of headers", async () => {
+    const child = spawnLsp()
+    let err = ""
+    child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d))
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } })
+    // Five bytes short: the body's end is read as the next header.
+    child.stdin!.write(`Content-Length: ${Buffer.byteLength(body) - 5}\r\n\r\n${body}`)
+    const good = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "shutdown" })
+    child.stdin!.write(`Content-Length: ${Buffer.byteLength(good)}\r\n\r\n${good}`)
+    expect(await exited).toBe(1)
+    expect(err).toContain("that message's Content-Length may be wrong")
+    expect(err).not.toContain("{")
+    expect(err.trim().split("\n")).toHaveLength(1)
+  })
 })
 
 describe("skc lsp asks a client that can watch files to send their changes (Neovim, Helix)", () => {

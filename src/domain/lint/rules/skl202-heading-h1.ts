@@ -6,7 +6,14 @@ const addH1 = (s: SkillSnapshot, bodyLine: number) => {
   const source = s.markdownFiles.find((f) => f.path === "SKILL.md")?.source
   if (source === undefined) return undefined
   const starts = lineStarts(source)
-  const at = bodyLine - 1 < starts.length ? starts[bodyLine - 1]! : source.length
+  // Past the blank lines that open the body: inserted on the first of them, the title sat against the
+  // frontmatter with two blank lines under it (an editor's probe: `---\n# guided\n\n\nIntro`). A body
+  // of blank lines only takes it where it starts.
+  const blank = (i: number) => /^[ \t]*\r?\n?$/.test(source.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! : source.length))
+  let first = bodyLine - 1
+  while (first < starts.length && blank(first)) first++
+  const line = first < starts.length ? first : bodyLine - 1
+  const at = line < starts.length ? starts[line]! : source.length
   const name = frontmatterData(s.frontmatter)?.name
   const title = typeof name === "string" && name.trim() !== "" ? name.trim() : s.dirName
   const eol = /\r\n/.test(source) ? "\r\n" : "\n"
