@@ -72,6 +72,11 @@ export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => {
         const line = renderWarning(w)
         if (said.has(line)) return
         said.add(line)
+        // W002 says its line once per run and then only which call went unrecorded: a lint of 20 skills in a
+        // read-only checkout printed "logging disabled; run 'skc sync' …" 20 times (a CI probe).
+        const [head, ...detail] = line.split("\n")
+        if (w.code === "W002" && detail.length > 0 && said.has(`W002 ${head}`)) return void process.stderr.write(detail.join("\n") + "\n")
+        if (w.code === "W002") said.add(`W002 ${head}`)
         process.stderr.write(line + "\n")
       }),
     verbose: (m) => (verboseOn ? Effect.sync(() => void process.stderr.write(`skc: ${m}\n`)) : Effect.void),

@@ -78,3 +78,23 @@ describe("a SKILL.md that is there but no regular file (a probe: a FIFO)", () =>
     )
   })
 })
+
+describe("W002 in a read-only checkout (a CI probe: the line was said once per skill)", () => {
+  it.skipIf(!canDropPrivileges())("a lint of three skills whose logs cannot be written says W002's line once, then which call each time", () => {
+    const sb = sandbox()
+    for (const name of ["ra", "rb", "rc"]) {
+      const src = join(sb.work, ".skillc", "skills", name)
+      mkdirSync(src, { recursive: true })
+      writeFileSync(join(src, "SKILL.md"), skillMd.replace("name: demo", `name: ${name}`).replace("# Demo", `# ${name}`))
+    }
+    // Readable by nobody, writable by no one but root: neither the logs nor the cwd's fallback can be written.
+    shareForUnprivileged(sb.root)
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/nonexistent", SKILLC_HOME: join(sb.root, "no-home"), NO_COLOR: "1" }
+    const r = runUnprivileged([process.execPath, BIN, "lint"], { cwd: sb.work, env })
+    expect(r.status, r.stderr).toBe(0)
+    const lines = r.stderr.trimEnd().split("\n")
+    expect(lines.filter((l) => l.startsWith("warning[W002]"))).toHaveLength(1)
+    expect(lines.filter((l) => /^ {2}the lint of 'r[abc]' was not recorded/.test(l))).toHaveLength(3)
+    expect(r.stdout).toContain("3 skills: 0 errors, 0 warnings")
+  })
+})
