@@ -486,6 +486,27 @@ describe("the links an earlier build left: the rm offered never hides a skill fr
     const codex = JSON.parse((await sb.runAsync(["discover", "--agent", "codex", "--format", "json"])).stdout)
     expect(codex.skills.map((s: { name: string }) => s.name)).toContain("beta")
   }, 60_000)
+
+  it("of two links one agent reads, the one that also serves another is kept: Gemini CLI's own goes, .agents/skills stays (a CI probe)", async () => {
+    const sb = project("gamma")
+    expect((await sb.runAsync(["build", "gamma", "--target", "agents,gemini"])).code).toBe(0)
+    const r = await sb.runAsync(["build", "gamma"])
+    const line = r.stderr.split("\n").find((l) => l.includes("still link")) ?? ""
+    // Gemini CLI reads .agents/skills and .gemini/skills; Codex .agents/skills alone: keeping both left Gemini the skill twice.
+    expect(line).toContain("rm .gemini/skills/gamma")
+    expect(line).toMatch(/\.agents\/skills\/gamma is the only copy [^(]*Codex[^(]*Gemini CLI read \(do not remove it\)/)
+    rmSync(join(sb.work, ".gemini", "skills", "gamma"))
+    const again = await sb.runAsync(["build", "gamma"])
+    // What is left is the one copy both agents need: nothing more to remove, and Gemini CLI no longer finds it twice.
+    const left = again.stderr.split("\n").find((l) => l.includes("still link")) ?? ""
+    expect(left).toContain(".agents/skills/gamma is the only copy")
+    expect(left).not.toContain("rm ")
+    expect(left).not.toContain(".gemini/skills")
+    for (const agent of ["codex", "gemini"]) {
+      const seen = JSON.parse((await sb.runAsync(["discover", "--agent", agent, "--format", "json"])).stdout)
+      expect(seen.skills.map((s: { name: string }) => s.name)).toContain("gamma")
+    }
+  }, 60_000)
 })
 
 // A deploy probe: a skill folder deleted (or renamed) from the project store left `.claude/skills/<name>`

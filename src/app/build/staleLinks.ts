@@ -80,14 +80,30 @@ export const warnStaleLinks = Effect.fnUntraced(function* (
         ? `add ${staleLabels.join(", ")} to [build] targets`
         : `build with --target ${[...current.split(",").map((w) => w.trim()), ...staleLabels].join(",")}`
   const skills = [...new Set(links.map((l) => l.skill))]
-  // A link can go only when every agent reading its directory also reads one this build deployed to.
+  // A link can go when every agent reading its directory still finds the skill: where this build deployed,
+  // or in a link kept for an agent that reads none of those. Per skill, the links to keep are chosen for the
+  // agents this build deploys nowhere for, the one most of them read first: `.agents/skills` serves Codex and
+  // Gemini CLI both, so `.gemini/skills` can go (it was kept, and Gemini CLI still found the skill twice).
   const deployedPaths = deployed.map((d) => d.dir)
   const readsElsewhere = (a: (typeof agents)[number]) => a.dirs.some((d) => deployedPaths.includes(d))
-  const removable = links.filter((l) => agents.filter((a) => a.dirs.includes(l.dir.dir)).every(readsElsewhere))
-  const onlyReaders = [...new Set(links.filter((l) => !removable.includes(l)).flatMap((l) => agents.filter((a) => a.dirs.includes(l.dir.dir) && !readsElsewhere(a)).map((a) => a.title)))]
+  const kept = new Set<StaleLink>()
+  const onlyReaders = new Set<string>()
+  for (const skill of skills) {
+    const own = links.filter((l) => l.skill === skill)
+    const uncovered = new Set(agents.filter((a) => !readsElsewhere(a) && own.some((l) => a.dirs.includes(l.dir.dir))))
+    for (const a of uncovered) onlyReaders.add(a.title)
+    while (uncovered.size > 0) {
+      const reach = (l: StaleLink) => [...uncovered].filter((a) => a.dirs.includes(l.dir.dir)).length
+      const best = own.filter((l) => !kept.has(l)).reduce<StaleLink | undefined>((b, l) => (b === undefined || reach(l) > reach(b) ? l : b), undefined)
+      if (best === undefined || reach(best) === 0) break
+      kept.add(best)
+      for (const a of [...uncovered]) if (a.dirs.includes(best.dir.dir)) uncovered.delete(a)
+    }
+  }
+  const removable = links.filter((l) => !kept.has(l))
   const message = describeStaleLinks({
     removable,
-    onlyReaders,
+    onlyReaders: [...onlyReaders],
     links,
     affected,
     keepWith,
