@@ -59,13 +59,12 @@ export class Settings extends Context.Service<Settings, SettingsService>()("skil
  * agent happened to run — `skc sync` from there then merged the rows into a runtime store nothing reads,
  * and tools ran in that directory. Such a directory is a place to sync from, not a project.
  */
-export const onlyFallbackLogs = (skillcDir: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem
-    // Recovery: a `.skillc/` that cannot be listed is taken for a project, as before this check.
-    const entries = yield* fs.readDir(skillcDir).pipe(Effect.orElseSucceed(() => [{ name: "?" }]))
-    return entries.length === 1 && entries[0]!.name === "logs"
-  })
+export const onlyFallbackLogs = Effect.fnUntraced(function* (skillcDir: string) {
+  const fs = yield* FileSystem
+  // Recovery: a `.skillc/` that cannot be listed is taken for a project, as before this check.
+  const entries = yield* fs.readDir(skillcDir).pipe(Effect.orElseSucceed(() => [{ name: "?" }]))
+  return entries.length === 1 && entries[0]!.name === "logs"
+})
 
 /**
  * The home directories (`$SKILLC_HOME` and the real one), resolved: never a project root (DECISIONS #14).
