@@ -115,10 +115,14 @@ export interface LogPage {
 /** One span of a log read in timestamp order (`AccessLogService.readSpan`). */
 export interface LogSpan {
   readonly rows: ReadonlyArray<AccessLogRow>
+  /** Each row's local id in the log read, in the order of `rows`: which rows a merge took (`skc sync`). */
+  readonly ids: ReadonlyArray<number>
   /** The timestamp of the span's last rows, the `after` of the next span; undefined when no span follows. */
   readonly last: string | undefined
   /** Every source the whole log's rows name (`skill_path`, each once): given with the first span only. */
   readonly skillPaths?: ReadonlyArray<string>
+  /** Whether the log bears `markMerging`'s mark (a merge began on it): given with the first span only. */
+  readonly marked?: boolean
 }
 
 /** The newest row of one command in a log (`AccessLogService.latest`): when, and its `args` as logged (JSON text). */
@@ -181,13 +185,24 @@ export interface AccessLogService {
    * Add to `dbFile` the rows it does not hold yet, in one transaction, and
    * return how many were (or, with `dryRun`, would be) added. Rows are
    * compared on every column but `id` as a multiset, so legitimately repeated
-   * rows survive and a second merge of the same rows adds nothing (DECISIONS #30).
+   * rows survive and a second merge of the same rows adds nothing (DECISIONS #30); with `exact`, none is.
    */
   readonly merge: (
     dbFile: string,
     rows: ReadonlyArray<AccessLogRow>,
-    options: { readonly dryRun: boolean }
+    /**
+     * `exact`: every row given is added, none compared: the caller knows that none of them is in `dbFile`
+     * yet (`skc sync` of a fallback never merged before). Two calls of one agent session (`SKC_RUN_ID`) with
+     * the same arguments in the same second are two equal rows, and compared they were one.
+     */
+    options: { readonly dryRun: boolean; readonly exact?: boolean }
   ) => Effect.Effect<number, LogStoreError>
+  /**
+   * Mark the log `dbFile` as being merged (`skc sync`, a fallback it holds aside): true when it had never
+   * been marked (so none of its rows can be in a skill's log yet), false when a merge began on it before (a
+   * sync killed or failed midway, its rows partly merged). Fails when the log cannot be written.
+   */
+  readonly markMerging: (dbFile: string) => Effect.Effect<boolean, LogStoreError>
   /**
    * Retire the log `dbFile` (`retired` true), or take it back into use: once
    * retired, no append commits to it. A writer that opened it earlier fails
@@ -256,6 +271,7 @@ export const noAccessLog: AccessLogService = {
   latest: () => Effect.succeed(undefined),
   readAll: () => Effect.succeed([]),
   readPage: (_dbFile, after) => Effect.succeed({ rows: [], last: after, ...(after === 0 ? { total: 0 } : {}) }),
-  readSpan: (_dbFile, after) => Effect.succeed({ rows: [], last: undefined, ...(after === undefined ? { skillPaths: [] } : {}) }),
-  merge: () => Effect.succeed(0)
+  readSpan: (_dbFile, after) => Effect.succeed({ rows: [], ids: [], last: undefined, ...(after === undefined ? { skillPaths: [] } : {}) }),
+  merge: () => Effect.succeed(0),
+  markMerging: () => Effect.succeed(true)
 }

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { logged } from "../../src/app/usage/accessLog.js"
+import { heldDirOf, logged } from "../../src/app/usage/accessLog.js"
 import { init } from "../../src/app/build/init.js"
 import { stats } from "../../src/app/usage/stats.js"
 import { resolveSkill } from "../../src/app/skills/index.js"
@@ -157,40 +157,83 @@ describe("RFC-0007:C-SYNC", () => {
       expect((yield* w.sync()).synced).toEqual([])
     }))
 
-  it.live("RFC-0007:C-SYNC is idempotent: rows already in the primary are skipped, repeated identical rows are kept (DECISIONS #30)", () =>
+  it.live("RFC-0007:C-SYNC is idempotent: a fallback a stopped sync held aside adds only the rows the primary lacks, repeated identical rows kept (DECISIONS #30)", () =>
     Effect.gen(function* () {
       const w = world("demo")
       const d = w.skills.demo!
+      const held = heldDirOf(w.work, "demo", { join })
       const twice = rowsAt(1)[0]!
       makeLogDb(d.fallback, [...rowsAt(5), twice], { skill: "demo", skill_path: d.src, cwd: w.work })
       const saved = join(w.root, "saved.db")
       copyFileSync(d.fallback, saved)
       expect(counts(yield* w.sync({ skill: "demo" }))).toEqual([["demo", 6]])
       expect(readLog(d.primary)).toHaveLength(6)
-      // As if the previous sync had stopped between its commit and the deletion.
-      mkdirSync(join(d.fallbackDir, ".skillc-meta"), { recursive: true })
-      copyFileSync(saved, d.fallback)
+      // As if the previous sync had stopped between its commit and the deletion: its held copy is still there.
+      mkdirSync(join(held, ".skillc-meta"), { recursive: true })
+      copyFileSync(saved, join(held, ".skillc-meta", "logs.db"))
       expect(counts(yield* w.sync({ dry_run: true }))).toEqual([["demo", 0]])
       expect(counts(yield* w.sync())).toEqual([["demo", 0]])
       expect(readLog(d.primary)).toHaveLength(6)
-      // New rows plus old ones: only the new ones are added.
-      makeLogDb(d.fallback, [...rowsAt(5), ...rowsAt(2, 40)], { skill: "demo", skill_path: d.src, cwd: w.work })
+      // Old rows plus rows written after that sync read them: only the new ones are added.
+      makeLogDb(join(held, ".skillc-meta", "logs.db"), [...rowsAt(5), ...rowsAt(2, 40)], { skill: "demo", skill_path: d.src, cwd: w.work })
       expect(counts(yield* w.sync())).toEqual([["demo", 2]])
       expect(readLog(d.primary)).toHaveLength(8)
     }))
 
-  it.live("RFC-0007:C-SYNC a fallback larger than one merge span: every row once, identical rows of one second counted whole (DECISIONS #30)", () =>
+  // A probe of the access log: one agent session (SKC_RUN_ID) reading the same section twice in one second,
+  // its rows synced apart, lost the second: equal to a row the skill's log held, it was taken for it.
+  it.live("RFC-0007:C-SYNC a fallback never merged before adds every row, even one equal to a row of an earlier sync (two calls of one session in one second)", () =>
     Effect.gen(function* () {
       const w = world("demo")
       const d = w.skills.demo!
       const defaults = { skill: "demo", skill_path: d.src, cwd: w.work }
+      const call: Row = { timestamp: "2026-01-01T00:00:07Z", run_id: "session-1", command: "outline", args: {} }
+      makeLogDb(d.fallback, [call], defaults)
+      expect(counts(yield* w.sync())).toEqual([["demo", 1]])
+      makeLogDb(d.fallback, [call, call], defaults)
+      expect(counts(yield* w.sync({ dry_run: true }))).toEqual([["demo", 2]])
+      expect(counts(yield* w.sync())).toEqual([["demo", 2]])
+      expect(readLog(d.primary).filter((r) => r.run_id === "session-1")).toHaveLength(3)
+    }))
+
+  it.live("RFC-0007:C-SYNC a fallback put back by a failed sync is compared at the next: the rows its first span merged are not added twice", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const d = w.skills.demo!
+      const defaults = { skill: "demo", skill_path: d.src, cwd: w.work }
+      makeLogDb(d.fallback, rowsAt(6), defaults)
+      // The destination takes the first span, then refuses: E041, the fallback put back.
+      let calls = 0
+      const failing = yield* w.run(
+        sync({}).pipe(
+          Effect.updateService(AccessLog, (log) => ({
+            ...log,
+            readSpan: (file, after, _limit) => log.readSpan(file, after, 3),
+            merge: (dest, rows, options) =>
+              ++calls === 1 ? log.merge(dest, rows, options) : Effect.fail(new LogStoreError({ op: "write", path: dest, code: "SQLITE_READONLY", message: "attempt to write a readonly database" }))
+          }))
+        )
+      )
+      expect(failing.failed).toHaveLength(1)
+      expect(readLog(d.primary)).toHaveLength(3)
+      expect(readLog(d.fallback)).toHaveLength(6)
+      expect(counts(yield* w.sync())).toEqual([["demo", 3]])
+      expect(readLog(d.primary)).toHaveLength(6)
+    }))
+
+  it.live("RFC-0007:C-SYNC a held fallback larger than one merge span: every row once, identical rows of one second counted whole (DECISIONS #30)", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const d = w.skills.demo!
+      const held = join(heldDirOf(w.work, "demo", { join }), ".skillc-meta", "logs.db")
+      const defaults = { skill: "demo", skill_path: d.src, cwd: w.work }
       const second = (s: number) => `2026-01-01T${String(Math.floor(s / 3600)).padStart(2, "0")}:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}Z`
       // 5,000 rows, one a second, but three identical ones at second 1,999, around the 2,000th row where a merge
-      // of 2,000 rows at a time would split them; the primary already holds one of the three.
+      // of 2,000 rows at a time would split them; the primary already holds one of the three (a stopped sync's).
       const rows: Array<Row> = Array.from({ length: 4998 }, (_, i) => ({ timestamp: second(i < 1999 ? i : i + 1), command: "show", args: { n: i } }))
       const same: Row = { timestamp: second(1999), command: "search", args: { query: "q" } }
       rows.splice(1999, 0, same, same, same)
-      makeLogDb(d.fallback, rows, defaults)
+      makeLogDb(held, rows, defaults)
       makeLogDb(d.primary, [same], defaults)
       expect(counts(yield* w.sync({ dry_run: true }))).toEqual([["demo", 5000]])
       expect(counts(yield* w.sync())).toEqual([["demo", 5000]])
@@ -198,7 +241,7 @@ describe("RFC-0007:C-SYNC", () => {
       expect(stored).toHaveLength(5001)
       expect(stored.filter((r) => r.command === "search")).toHaveLength(3)
       expect(new Set(stored.filter((r) => r.command === "show").map((r) => r.args)).size).toBe(4998)
-      expect(existsSync(d.fallbackDir)).toBe(false)
+      expect(existsSync(heldDirOf(w.work, "demo", { join }))).toBe(false)
     }))
 
   it.live("RFC-0007:C-SYNC an emptied .skillc/logs is removed, and a .skillc/ it alone made: it would make the directory a project root", () =>

@@ -247,6 +247,8 @@ export interface MemoryAccessLog extends AccessLogService {
 export const makeMemoryAccessLog = (): MemoryAccessLog => {
   const databases = new Map<string, Array<Stored>>()
   const retired = new Set<string>()
+  // Logs `markMerging` marked (by path: this adapter models no rename).
+  const merging = new Set<string>()
   const locks = new Map<string, Semaphore.Semaphore>()
   const lockOf = (file: string) =>
     Effect.suspend(() => {
@@ -322,15 +324,22 @@ export const makeMemoryAccessLog = (): MemoryAccessLog => {
       const span = edge === undefined ? later : later.filter((r) => r.timestamp <= edge)
       const result: LogSpan = {
         rows: span.map(({ id: _, ...row }) => row),
+        ids: span.map((r) => r.id),
         last: span.length === 0 ? undefined : span[span.length - 1]!.timestamp,
-        ...(after === undefined ? { skillPaths: [...new Set(rows.map((r) => r.skill_path))].sort() } : {})
+        ...(after === undefined ? { skillPaths: [...new Set(rows.map((r) => r.skill_path))].sort(), marked: merging.has(dbFile) } : {})
       }
       return Effect.succeed(result)
     },
-    merge: (dbFile, rows, { dryRun }) =>
+    markMerging: (dbFile) =>
+      Effect.sync(() => {
+        if (merging.has(dbFile)) return false
+        merging.add(dbFile)
+        return true
+      }),
+    merge: (dbFile, rows, { dryRun, exact }) =>
       Effect.sync(() => {
         if (rows.length === 0) return 0
-        const missing = missingRows(databases.get(dbFile) ?? [], rows)
+        const missing = exact === true ? rows : missingRows(databases.get(dbFile) ?? [], rows)
         if (!dryRun) for (const r of missing) insert(dbFile, r)
         return missing.length
       })

@@ -34,6 +34,7 @@ export const lazyAccessLog: AccessLogService = {
   readPage: (dbFile, after, limit) => Effect.flatMap(service(dbFile), (s) => s.readPage(dbFile, after, limit)),
   readSpan: (dbFile, after, limit) => Effect.flatMap(service(dbFile), (s) => s.readSpan(dbFile, after, limit)),
   merge: (dbFile, rows, options) => Effect.flatMap(service(dbFile), (s) => s.merge(dbFile, rows, options)),
+  markMerging: (dbFile) => Effect.flatMap(service(dbFile), (s) => s.markMerging(dbFile)),
   retire: (dbFile, retired) => Effect.flatMap(service(dbFile), (s) => s.retire(dbFile, retired)),
   exclusively: (lockFile, waitMs, effect) => Effect.flatMap(service(lockFile), (s) => s.exclusively(lockFile, waitMs, effect))
 }

@@ -38,6 +38,8 @@ export const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path",
  * for, no longer by a trigger at every insert. An older log gains the current schema at its next write.
  */
 const SCHEMA_VERSION = 3
+/** The mark `skc sync` leaves in a fallback log it has begun to merge (`markMerging`). */
+const MERGING_TABLE = "skc_sync_merging"
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS access_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -800,19 +802,22 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
     Effect.try({
       try: () => {
         const span = withWholeReader(Sqlite, dbFile, (db): LogSpan => {
-          if (!hasTable(db)) return { rows: [], last: undefined, ...(after === undefined ? { skillPaths: [] } : {}) }
+          if (!hasTable(db)) return { rows: [], ids: [], last: undefined, ...(after === undefined ? { skillPaths: [] } : {}) }
           const from = after === undefined ? ["typeof(timestamp) = 'text'"] : ["typeof(timestamp) = 'text'", "timestamp > ?"]
           const bound = after === undefined ? [] : [after]
           const edge = db.prepare(`SELECT timestamp FROM access_log WHERE ${from.join(" AND ")} ORDER BY timestamp LIMIT 1 OFFSET ?`).get(...bound, Math.max(0, limit - 1))
           const where = edge === undefined ? from : [...from, "timestamp <= ?"]
           const params = edge === undefined ? bound : [...bound, edge.timestamp as string]
-          const texts = db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log WHERE ${where.join(" AND ")} ORDER BY timestamp, id`).all(...params)
+          const texts = db.prepare(`SELECT id, ${COLUMNS.join(", ")} FROM access_log WHERE ${where.join(" AND ")} ORDER BY timestamp, id`).all(...params)
           const last = texts.length === 0 ? undefined : String(texts[texts.length - 1]!.timestamp)
-          const others = after === undefined ? db.prepare(`SELECT ${COLUMNS.join(", ")} FROM access_log WHERE typeof(timestamp) != 'text' ORDER BY id`).all() : []
-          const rows = [...texts, ...others].map(logRow)
+          const others = after === undefined ? db.prepare(`SELECT id, ${COLUMNS.join(", ")} FROM access_log WHERE typeof(timestamp) != 'text' ORDER BY id`).all() : []
+          const read = [...texts, ...others]
+          const rows = read.map(logRow)
+          const ids = read.map((r) => Number(r.id))
           const skillPaths =
             after === undefined ? db.prepare("SELECT DISTINCT skill_path FROM access_log ORDER BY skill_path").all().map((r) => text(r.skill_path)) : undefined
-          return { rows, last, ...(skillPaths === undefined ? {} : { skillPaths }) }
+          const marked = after === undefined ? db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${MERGING_TABLE}'`).get() !== undefined : undefined
+          return { rows, ids, last, ...(skillPaths === undefined ? {} : { skillPaths }), ...(marked === undefined ? {} : { marked }) }
         })
         if (span === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
         return span
@@ -820,11 +825,12 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),
 
-  merge: (dbFile, rows, { dryRun }) =>
+  merge: (dbFile, rows, { dryRun, exact }) =>
     Effect.try({
       try: () => {
         if (rows.length === 0) return 0
         if (dryRun) {
+          if (exact === true) return rows.length
           const db = openForRead(Sqlite, dbFile)
           if (db === undefined) return rows.length
           try {
@@ -837,7 +843,7 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
         try {
           const insert = prepareInsert(db)
           return db.transaction(() => {
-            const missing = missingRows(db, rows)
+            const missing = exact === true ? rows : missingRows(db, rows)
             for (const row of missing) insert.run(...valuesOf(row))
             return missing.length
           }, "IMMEDIATE")
@@ -868,6 +874,25 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
       () => effect,
       (db) => Effect.sync(() => closeQuietly(db))
     ),
+
+  markMerging: (dbFile) =>
+    Effect.try({
+      try: () => {
+        const db = openForWrite(Sqlite, dbFile)
+        try {
+          // A table of its own, beside the log's: a writer of any version leaves it alone. Checked and made in
+          // one transaction, so of two syncs marking one file only one finds it unmarked.
+          return db.transaction(() => {
+            if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${MERGING_TABLE}'`).get() !== undefined) return false
+            db.exec(`CREATE TABLE ${MERGING_TABLE} (started TEXT NOT NULL); INSERT INTO ${MERGING_TABLE} VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));`)
+            return true
+          }, "IMMEDIATE")
+        } finally {
+          db.close()
+        }
+      },
+      catch: failure("write", dbFile)
+    }).pipe(retryWhileBusy),
 
   retire: (dbFile, retired) =>
     Effect.try({

@@ -170,8 +170,29 @@ const exists = (file: string) =>
  */
 const SPAN_ROWS = 2_000
 
+/**
+ * How a merge tells the rows its destination holds already (RFC-0007:C-SYNC "skip entries that already
+ * exist"). `compared`: by every column but the id, as a multiset (DECISIONS #30), for a fallback whose
+ * rows may be in the skill's log already: one a sync began before (killed, failed, put back). `taken`:
+ * the fallback was never merged, so a row is in the skill's log exactly when this sync put it there; the
+ * rows whose ids are in `skip` (an earlier pass of this sync took them) are left, every other one is added
+ * and its id put in `seen`. Compared, two calls of one agent session (`SKC_RUN_ID`) with the same
+ * arguments in the same second are one row, and the second was lost when it came in a later sync.
+ */
+type MergeMode =
+  | { readonly _tag: "compared"; readonly seen: Set<number> }
+  | { readonly _tag: "taken"; readonly seen: Set<number>; readonly skip: ReadonlySet<number> }
+  /** A dry run of the fallback in place: taken when it bears no mark (as the sync would take it), else compared. */
+  | { readonly _tag: "asSync"; readonly seen: Set<number> }
+
 /** The rows of the fallback log `source`, merged into their skill's log a span at a time (a dry run counts them). */
-const mergeOnce = Effect.fnUntraced(function* (name: string, source: string, dryRun: boolean, shown = source) {
+const mergeOnce = Effect.fnUntraced(function* (
+  name: string,
+  source: string,
+  dryRun: boolean,
+  shown = source,
+  mode: MergeMode = { _tag: "compared", seen: new Set() }
+) {
   const log = yield* AccessLog
   // Named where the user finds it: a held fallback goes back there when its sync fails.
   const read = (after: string | undefined) =>
@@ -185,21 +206,27 @@ const mergeOnce = Effect.fnUntraced(function* (name: string, source: string, dry
   // the signal interrupt the run between two spans; each span is its own transaction, so an interrupted
   // sync keeps its held fallback and the next one adds only the rows the log lacks.
   const slice = yield* timeSlicer
+  const taken = mode._tag === "taken" || (mode._tag === "asSync" && first.marked === false)
+  const skip: ReadonlySet<number> = mode._tag === "taken" ? mode.skip : new Set()
   const merged = Effect.gen(function* () {
     let span = first
     let rows = 0
     let entries = 0
     for (;;) {
       yield* slice
-      const spanRows = span.rows
+      const spanIds = span.ids
+      const fresh = skip.size > 0 ? spanIds.flatMap((id, i) => (skip.has(id) ? [] : [i])) : undefined
+      const spanRows = fresh === undefined ? span.rows : fresh.map((i) => span.rows[i]!)
       if (spanRows.length > 0) {
         // A corrupt destination is moved aside and recreated, not "not writable" (issue 19); a dry run changes nothing.
-        const merge = log.merge(destination, spanRows, { dryRun })
+        const merge = log.merge(destination, spanRows, { dryRun, exact: taken })
         entries += yield* (dryRun ? merge.pipe(Effect.catchIf(isCorruptLog, () => Effect.succeed(spanRows.length))) : withLogRepair(destination, merge)).pipe(
           Effect.mapError((e) => new SyncDestinationNotWritable({ path: destination, reason: notWritableReason(e) }))
         )
         rows += spanRows.length
       }
+      // Every row read is in the destination now (added, or held already): a later pass leaves it.
+      for (const id of spanIds) mode.seen.add(id)
       // No span follows the last one; each `after` is later than the one before, so this ends.
       if (span.last === undefined) break
       span = yield* read(span.last)
@@ -218,18 +245,27 @@ const mergeOnce = Effect.fnUntraced(function* (name: string, source: string, dry
  * row with the file. Merging again adds only the rows the destination lacks. On a failure the fallback
  * goes back where it was (taken back into use), unless a fresh one is there.
  */
-const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, held: string) {
+const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, held: string, heldNow: boolean) {
   const fs = yield* FileSystem
   const path = yield* Path
   const log = yield* AccessLog
   const source = logDbIn(held, path)
   const dir = fallbackDirOf(project, name, path)
   const merged = Effect.gen(function* () {
+    // Never merged before (marked now, in the file itself, so the mark follows it when a failed sync puts it
+    // back): none of its rows is in the skill's log, and each is added as it is. Marked before, or not
+    // markable (another user's): compared, as DECISIONS #30 says.
+    // A fallback found held aside already (a sync killed midway, perhaps of a version that left no mark) is
+    // compared whatever its mark says.
+    // Recovery: a log that cannot be marked is merged the cautious way, compared.
+    const never = heldNow && (yield* log.markMerging(source).pipe(Effect.orElseSucceed(() => false)))
+    const seen = new Set<number>()
     // Most rows are merged while writers may still write, so that the retired file's last merge is short.
-    const first = yield* mergeOnce(name, source, false, logDbIn(dir, path))
+    const first = yield* mergeOnce(name, source, false, logDbIn(dir, path), never ? { _tag: "taken", seen, skip: new Set() } : { _tag: "compared", seen })
     // Recovery: a log SQLite cannot add a trigger to (read-only, full) takes no writer's row either.
     yield* log.retire(source, true).pipe(Effect.ignore)
-    const last = yield* mergeOnce(name, source, false, logDbIn(dir, path))
+    // The rows committed since the first pass read the file: each added as it is (the first pass took the others).
+    const last = yield* mergeOnce(name, source, false, logDbIn(dir, path), { _tag: "taken", seen: new Set(), skip: seen })
     return { entries: first.entries + last.entries, destination: last.destination }
   })
   const outcome = yield* Effect.result(merged)
@@ -287,7 +323,9 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
     if (r.destination !== "") synced.destination = r.destination
   }
   if (dryRun) {
-    for (const d of [held, dir]) if (yield* exists(logDbIn(d, path))) add(yield* mergeOnce(name, logDbIn(d, path), true))
+    // A held fallback (a stopped sync's) is compared, as the sync will; the one in place as the sync would take it.
+    if (yield* exists(logDbIn(held, path))) add(yield* mergeOnce(name, logDbIn(held, path), true))
+    if (yield* exists(logDbIn(dir, path))) add(yield* mergeOnce(name, logDbIn(dir, path), true, logDbIn(dir, path), { _tag: "asSync", seen: new Set() }))
     return synced as SyncedSkill
   }
   // Two rounds at most: a fallback a killed sync held aside, else the current one renamed aside first (atomic:
@@ -296,7 +334,8 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
     // A sync killed after its last merge, while removing the held directory, can leave it without a log:
     // nothing to merge, and every later sync failed E042 on it while the fallback's rows waited for ever.
     if ((yield* exists(held)) && !(yield* exists(logDbIn(held, path)))) yield* fs.remove(held, { recursive: true }).pipe(Effect.ignore)
-    if (!(yield* exists(held))) {
+    const heldNow = !(yield* exists(held))
+    if (heldNow) {
       if (!(yield* exists(logDbIn(dir, path)))) break
       const taken = yield* fs.rename(dir, held).pipe(
         Effect.as(true),
@@ -311,7 +350,7 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
       )
       if (!taken) break
     }
-    add(yield* mergeHeld(project, name, held))
+    add(yield* mergeHeld(project, name, held, heldNow))
   }
   return synced as SyncedSkill
 })
