@@ -8,7 +8,7 @@
 import { Schema } from "effect"
 import { parse as parseToml } from "smol-toml"
 import { isProfileName, PROFILE_NAMES } from "./agents/names.js"
-import { BUILTIN_TARGETS } from "./targets.js"
+import { AGENT_SKILL_DIRS, BUILTIN_TARGETS } from "./targets.js"
 import { closest, didYouMean } from "./suggest.js"
 import { jsonSchemaDraft07 } from "./jsonSchema.js"
 
@@ -323,7 +323,7 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
       // A name that is a built-in target's (`claude`) replaces it: no --target reaches the agent's own directory
       // any more, and the advice about links left there named it in vain (a config probe).
       if (isTarget(v) && !v.includes("\0") && BUILTIN_TARGETS[k] !== undefined) {
-        problems.push({ level: "warning", message: `targets.${k} in ${label} replaces the built-in target '${k}' (${BUILTIN_TARGETS[k]}): a build naming ${k} deploys to ${v} instead; give the directory another name to keep both` })
+        problems.push({ level: "warning", message: `targets.${k} in ${label} replaces the built-in target '${k}' (${AGENT_SKILL_DIRS[k]!.project} in a project, ${BUILTIN_TARGETS[k]} for a global skill): a build naming ${k} deploys to ${v} instead; give the directory another name to keep both` })
       }
       if (isTarget(v) && !v.includes("\0")) targets[k] = v
       else problems.push({ level: "warning", message: `targets.${k} in ${label} must be a path string${typeof v === "string" && v.includes("\0") ? " without a NUL byte" : ""}; ignored` })

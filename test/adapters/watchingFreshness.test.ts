@@ -3,7 +3,7 @@
 // skill in scope on every call, so the records in use must all stay, however many skills there are; the
 // bound still holds for records no call uses, and at the ceiling.
 import { Effect } from "effect"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { makeWatchingFreshness } from "../../src/adapters/node/WatchingFreshness.js"
@@ -67,6 +67,38 @@ describe("watched freshness records (issue 16)", () => {
     try {
       await call(f, ["x", "y", "z"].map(skill))
       expect(f.size()).toBe(2)
+    } finally {
+      f.close()
+    }
+  })
+})
+
+describe("a skill's folder replaced under its path (an MCP probe: a branch switch left the server answering from the old index)", () => {
+  it("its record is checked in full again after the replacement, and a change after it is seen", async () => {
+    const f = makeWatchingFreshness({ now: () => 1_000 })
+    const key = skill("swapped")
+    /** Events take a turn of the loop and a moment of the kernel's: waited for, never timed. */
+    const settled = async (want: boolean) => {
+      for (let i = 0; i < 200; i++) {
+        const [fresh] = await call(f, [key])
+        if (fresh === want) return fresh
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      return !want
+    }
+    try {
+      expect(await call(f, [key])).toEqual([false]) // arms
+      expect(await call(f, [key])).toEqual([false]) // verifies under armed watchers
+      expect(await call(f, [key])).toEqual([true])
+      // Deleted and made again, the same content: an event (the old watcher's last), then a full check.
+      rmSync(key.sourceDir, { recursive: true, force: true })
+      mkdirSync(key.sourceDir)
+      writeFileSync(join(key.sourceDir, "SKILL.md"), "# swapped\n")
+      expect(await settled(true)).toBe(true)
+      // Now an edit of the new folder must be seen: the record is no longer trusted.
+      writeFileSync(join(key.sourceDir, "SKILL.md"), "# swapped\n\n## Otter\n")
+      await new Promise((r) => setTimeout(r, 50))
+      expect(await call(f, [key])).toEqual([false])
     } finally {
       f.close()
     }

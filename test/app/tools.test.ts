@@ -12,8 +12,9 @@ import { Effect } from "effect"
 import { approve } from "../../src/app/tools/approve.js"
 import { run, type RunInput } from "../../src/app/tools/run.js"
 import { tools } from "../../src/app/tools/tools.js"
+import { mcpToolDescriptors } from "../../src/app/tools/mcpTools.js"
 import { Prompter } from "../../src/ports/Prompter.js"
-import { renderApprove, renderTools } from "../../src/render/tools.js"
+import { renderApprove, renderTools, renderToolsPrompt } from "../../src/render/tools.js"
 import { ROOT } from "../helpers/cli.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 
@@ -67,6 +68,31 @@ describe("issue 8: tool-skills spec §8 examples", () => {
       // A real project there (its store) is the root, as before.
       mkdirSync(join(v.root, ".skillc", "skills"), { recursive: true })
       expect((yield* v.runTool({ skill: "git", tool: "git_status", yes: true })).cwd).toBe(v.root)
+    }))
+
+  it.live("a tool whose script the skill lacks is listed with that error, left out of the prompt manifest and not runnable over MCP (a tool-skill probe)", () =>
+    Effect.gen(function* () {
+      const v = world()
+      const dir = join(v.store, "setup")
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(
+        join(dir, "SKILL.md"),
+        "---\nname: setup\nversion: 1.0.0\ndescription: Sets things up. Use when setting up.\nread_only: true\n---\n\n### a\n\nRun the setup.\n\n#### Command\n\n```bash\nbash scripts/setup.sh\n```\n\n### b\n\nSay hi.\n\n#### Command\n\n```bash\necho hi\n```\n"
+      )
+      const listed = yield* v.run(tools({ skill: "setup" }))
+      expect(listed.tools.map((t) => [t.name, t.errors.map((e) => e.message)])).toEqual([
+        ["a", [expect.stringContaining("runs 'scripts/setup.sh', which the skill does not hold")]],
+        ["b", []]
+      ])
+      expect(renderToolsPrompt(listed)).not.toContain("- a:")
+      expect(renderToolsPrompt(listed)).toContain("- b:")
+      yield* v.run(approve({ skill: "setup" }))
+      const served = yield* v.run(mcpToolDescriptors)
+      expect(served.filter((d) => d.name.startsWith("setup__")).map((d) => [d.name, d.runnable])).toEqual([
+        ["setup__a", false],
+        ["setup__b", true]
+      ])
+      expect(served.find((d) => d.name === "setup__a")?.description).toMatch(/^\[not runnable: tool 'a' runs 'scripts\/setup.sh'/)
     }))
 
   it.live("spec §8.2 summarize: read_only + approved runs without asking; JSON output is parsed; a changed SKILL.md needs approval again", () =>

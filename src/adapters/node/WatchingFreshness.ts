@@ -40,6 +40,13 @@ interface FreshnessRecord {
   sourceHash: string
   indexStamp: string | undefined
   readonly watchers: Map<string, fs.FSWatcher>
+  /**
+   * Each watched directory's identity (device, inode, birth time) when its watcher was armed. A directory deleted
+   * and made again under the same path (a branch switch, `git stash`, an rsync that replaces the skill's
+   * folder) leaves its watcher on the old inode, which sees nothing more: the record then trusted an index
+   * of other sources (an MCP probe: E020 for a heading just added, for good). A full check re-arms it.
+   */
+  readonly identities: Map<string, string>
   /** An event since the last `checking`, or a watcher failed. */
   dirty: boolean
   /** Watchers were armed when the check began. */
@@ -70,33 +77,57 @@ export const makeWatchingFreshness = (
   const closeRecord = (r: FreshnessRecord) => {
     for (const w of r.watchers.values()) w.close()
     r.watchers.clear()
+    r.identities.clear()
+  }
+
+  /**
+   * A directory's device, inode and birth time; undefined when it cannot be read. The birth time tells a
+   * directory made again from the one before it: ext4 hands the freed inode number straight to it.
+   */
+  const identityOf = (dir: string): string | undefined => {
+    try {
+      const st = fs.statSync(dir, { bigint: true })
+      return `${st.dev}:${st.ino}:${st.birthtimeNs}`
+    } catch {
+      return undefined
+    }
   }
 
   const touch = (key: string, r: FreshnessRecord) => records.use(key, r)
 
-  /** Watch exactly `dirs` (absolute); false when one cannot be watched. */
-  const watchDirs = (r: FreshnessRecord, dirs: ReadonlyArray<string>): boolean => {
+  /**
+   * Watch exactly `dirs` (absolute): `watched` false when one cannot be watched; `rearmed` true when a
+   * watcher was made again for a directory replaced under its path (its old one saw nothing of it).
+   */
+  const watchDirs = (r: FreshnessRecord, dirs: ReadonlyArray<string>): { readonly watched: boolean; readonly rearmed: boolean } => {
     const wanted = new Set(dirs)
+    let rearmed = false
     for (const [dir, w] of r.watchers) {
-      if (!wanted.has(dir)) {
+      const identity = wanted.has(dir) ? identityOf(dir) : undefined
+      if (!wanted.has(dir) || identity === undefined || identity !== r.identities.get(dir)) {
+        if (wanted.has(dir)) rearmed = true
         w.close()
         r.watchers.delete(dir)
+        r.identities.delete(dir)
       }
     }
     for (const dir of wanted) {
       if (r.watchers.has(dir)) continue
       try {
+        // The identity first: a directory replaced between the two is re-armed at the next full check.
+        const identity = identityOf(dir)
         const w = fs.watch(dir, { persistent: false }, () => void (r.dirty = true))
         w.on("error", () => {
           r.dirty = true
           r.verified = false
         })
         r.watchers.set(dir, w)
+        if (identity !== undefined) r.identities.set(dir, identity)
       } catch {
-        return false
+        return { watched: false, rearmed }
       }
     }
-    return true
+    return { watched: true, rearmed }
   }
 
   return {
@@ -124,12 +155,22 @@ export const makeWatchingFreshness = (
         let r = records.get(key.indexPath)
         if (r === undefined || r.sourceDir !== key.sourceDir) {
           if (r !== undefined) closeRecord(r)
-          r = { sourceDir: key.sourceDir, sourceHash: key.sourceHash, indexStamp: undefined, watchers: new Map(), dirty: false, armedAtCheck: false, verified: false }
+          r = {
+            sourceDir: key.sourceDir,
+            sourceHash: key.sourceHash,
+            indexStamp: undefined,
+            watchers: new Map(),
+            identities: new Map(),
+            dirty: false,
+            armedAtCheck: false,
+            verified: false
+          }
         }
         const sameDirs = r.watchers.size === absolute.length && absolute.every((d) => r!.watchers.has(d))
-        const watched = absolute.length <= MAX_DIRS && watchDirs(r, absolute)
-        if (!watched) closeRecord(r)
-        r.verified = watched && r.armedAtCheck && sameDirs && !r.dirty
+        const armed = absolute.length <= MAX_DIRS ? watchDirs(r, absolute) : { watched: false, rearmed: false }
+        if (!armed.watched) closeRecord(r)
+        // A watcher made again now was not watching while this check read the sources: the next call checks again.
+        r.verified = armed.watched && r.armedAtCheck && sameDirs && !armed.rearmed && !r.dirty
         r.sourceHash = key.sourceHash
         r.indexStamp = fileStamp(key.indexPath)
         touch(key.indexPath, r)

@@ -17,7 +17,7 @@ import { APPROVED_FILES_CHANGED, mcpRunnable } from "../../domain/tools/approval
 import { parametersSchema, type JsonSchemaObject } from "../../domain/tools/manifest.js"
 import type { RunEnvelope } from "../../domain/tools/output.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
-import { CANCELLED_EXIT, execute, prepareRun, runLogArgs } from "./run.js"
+import { CANCELLED_EXIT, execute, prepareRun, runLogArgs, unrunnableReason } from "./run.js"
 import { loggedCall } from "../usage/index.js"
 import { visible } from "../../domain/visible.js"
 import { nameProblem } from "../../domain/skillName.js"
@@ -94,7 +94,15 @@ export const mcpToolDescriptors = Effect.gen(function* () {
       named.add(t.name)
       // A tool lint errors stop (SKL515, SKL516, …) refuses every call, approved or not: say so where the agent reads.
       const stopped = t.command === undefined || blockingProblems(l, t.name).length > 0
-      const note = stopped ? `[not runnable: the skill has errors that stop this tool; run 'skc lint ${l.resolved.name}']` : runnable ? undefined : why
+      // A script its command names that the skill lacks (and the like): every call refused, as `skc run` does.
+      const unrunnable = stopped ? undefined : yield* unrunnableReason(l, t)
+      const note = stopped
+        ? `[not runnable: the skill has errors that stop this tool; run 'skc lint ${l.resolved.name}']`
+        : unrunnable !== undefined
+          ? `[not runnable: ${unrunnable}]`
+          : runnable
+            ? undefined
+            : why
       out.push({
         name: `${l.resolved.name}${MCP_TOOL_SEPARATOR}${t.name}`,
         // A client may show it in a terminal or a prompt: control characters escaped (ESC [8m hid text).
@@ -103,7 +111,7 @@ export const mcpToolDescriptors = Effect.gen(function* () {
         description: visible(note === undefined ? boundedDescription(t.description) : `${note} ${boundedDescription(t.description)}`),
         inputSchema: parametersSchema(t.parameters),
         annotations: { title: `${l.resolved.name}: ${t.name}`, readOnlyHint: l.skill.readOnly, openWorldHint: l.skill.network },
-        runnable: runnable && !stopped
+        runnable: runnable && !stopped && unrunnable === undefined
       })
     }
   }

@@ -177,6 +177,21 @@ const refuseUnpinnable = (loaded: LoadedToolSkill, tool: { readonly name: string
   )
 }
 
+/**
+ * Why `tool` can never run as the skill stands (a script its command names that the skill lacks, a link out
+ * of it, a program found from the working directory), as `skc run` refuses it; undefined when nothing does.
+ * `skc tools` lists it with the tool's errors: a tool listed as runnable, approved and offered over MCP
+ * failed every run (a tool-skill probe).
+ */
+export const unrunnableReason = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) =>
+  Effect.match(Effect.gen(function* () {
+    yield* refuseUnpinned(loaded, tool)
+    yield* refuseUnpinnable(loaded, tool)
+  }), {
+    onFailure: (e: UsageError | PathEscapes): string | undefined => (e._tag === "UsageError" ? e.message : e.text),
+    onSuccess: (): string | undefined => undefined
+  })
+
 /** The mode of a run: the one asked for (which the skill must support), else Global if it can, else its first. */
 const runMode = Effect.fnUntraced(function* (loaded: LoadedToolSkill, asked: Mode | undefined) {
   const modes = loaded.skill.modes

@@ -8,6 +8,7 @@ import { availableIn, toolListing, type ToolListing } from "../../domain/tools/m
 import type { Mode } from "../../domain/tools/model.js"
 import type { ApprovalState, Trust } from "../../domain/tools/approval.js"
 import { blockingProblems, loadToolSkill, parseMode } from "./toolSkill.js"
+import { unrunnableReason } from "./run.js"
 
 export const ToolsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path." }),
@@ -55,7 +56,15 @@ export const tools = Effect.fn("skc.tools")(function* (input: ToolsInput) {
     timeout: s.timeoutSecs,
     network: s.network,
     tools: available
-      ? s.tools.map((t) => ({ ...toolListing(s, t), errors: blockingProblems(loaded, t.name).map((p) => ({ line: p.line, message: p.message })) }))
+      ? yield* Effect.forEach(s.tools, (t) =>
+          Effect.map(unrunnableReason(loaded, t), (unrunnable) => ({
+            ...toolListing(s, t),
+            errors: [
+              ...blockingProblems(loaded, t.name).map((p) => ({ line: p.line, message: p.message })),
+              ...(unrunnable === undefined ? [] : [{ line: t.command?.line ?? t.line, message: unrunnable }])
+            ]
+          }))
+        )
       : []
   }
   return result

@@ -109,7 +109,7 @@ const dashDashTaken = (
     if (v === undefined || !isFreeText(v)) continue
     const dashed = parts[i]!.find((x) => x.startsWith("-"))
     if (dashed !== undefined) {
-      return `the value of '${v.name}' ('${dashed.length > 40 ? `${dashed.slice(0, 40)}…` : dashed}') starts with '-', and the option '${before}' just before the '--' that protects it may take that '--' as its own value, so the program could read the value as an option: give a value that does not start with '-' (the tool's author can put an operand or '${before.startsWith("--") ? `${before}=…` : `${before}…`}' in one argument before '--')`
+      return `the value of '${v.name}' ('${dashed.length > 40 ? `${dashed.slice(0, 40)}…` : dashed}') starts with '-', and the option '${before}' just before the '--' that protects it may take that '--' as its own value, so the program could read the value as an option: give a value that does not start with '-' (the tool's author can move '${before}' earlier, so that an operand stands right before '--', or, when '${before}' takes a value, join them in one argument: '${before.startsWith("--") ? `${before}=…` : `${before}…`}')`
     }
   }
   return undefined

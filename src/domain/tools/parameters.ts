@@ -108,6 +108,15 @@ export const parseParameterTable = (lines: ReadonlyArray<SourceLine>): ParsedTab
       continue
     }
     seen.add(name)
+    // More cells than the header: a `|` inside a cell (a Pattern's alternation `a|b`) split it, and the part
+    // after it was dropped without a word (a tool-skill probe: `[0-9a-f]{4,40}|HEAD` became `[0-9a-f]{4,40}`).
+    if (cells.length > header.length) {
+      problems.push({
+        kind: "parameter-table",
+        line: row.line,
+        message: `parameter '${name}': the row has ${cells.length} cells for ${header.length} columns; write a '|' inside a cell as '\\|' or within backticks (a Pattern's alternation: a\\|b)`
+      })
+    }
     const typeText = plain(cell(typeCol)).toLowerCase()
     const type = isParameterType(typeText) ? typeText : undefined
     if (type === undefined) {

@@ -35,7 +35,7 @@ describe("a free-text value after a '--' an option may take as its value", () =>
     )
     expect(failure("grep -r -e -- {{v}}", [param("v", "string", true)], { pairs: ["v=--version"] })).toContain("the option '-e' just before the '--'")
     expect(failure("tar -cf -- {{v}}", [param("v", "string", true)], { pairs: ["v=--to-command=sh"] })).toContain("the option '-cf'")
-    expect(failure("prog --output -- {{v}}", [param("v", "string", true)], { pairs: ["v=-x"] })).toContain("'--output=…' in one argument")
+    expect(failure("prog --output -- {{v}}", [param("v", "string", true)], { pairs: ["v=-x"] })).toContain("can move '--output' earlier, so that an operand stands right before '--', or, when '--output' takes a value, join them in one argument: '--output=…'")
   })
   it("a value not starting with '-', an operand or a '--name=value' before the '--', or nothing before it: run as before", () => {
     expect(argv("tar -c {{named:-f}} -- {{files}}", files, { pairs: ["named=true", "files=a.txt"] })).toEqual(["tar", "-c", "-f", "--", "a.txt"])

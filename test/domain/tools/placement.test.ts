@@ -197,3 +197,18 @@ describe("the SKL515 message's suggested fix", () => {
     expect(errors(suggested!.replace("{{value}}", "{{v}}"))).toEqual([])
   })
 })
+
+describe("SKL510: a '|' inside a cell (a tool-skill probe: a Pattern's alternation was cut without a word)", () => {
+  it("a row with more cells than its header is a table problem; '\\|' and backticks keep the alternation whole", () => {
+    const parsed = (row: string) => parseToolSkill(skill("git rev-parse {{rev}}", { rows: `| rev | string | yes | Revision | | ${row} |` }))
+    const cut = parsed("[0-9a-f]{4,40}|HEAD(~[0-9]+)?")
+    expect(cut.problems.filter((p) => p.kind === "parameter-table").map((p) => p.message)).toEqual([
+      "parameter 'rev': the row has 7 cells for 6 columns; write a '|' inside a cell as '\\|' or within backticks (a Pattern's alternation: a\\|b)"
+    ])
+    for (const whole of ["[0-9a-f]{4,40}\\|HEAD(~[0-9]+)?", "`[0-9a-f]{4,40}|HEAD(~[0-9]+)?`"]) {
+      const ok = parsed(whole)
+      expect(ok.problems.filter((p) => p.kind === "parameter-table")).toEqual([])
+      expect(ok.skill.tools[0]!.parameters[0]!.pattern).toBe("[0-9a-f]{4,40}|HEAD(~[0-9]+)?")
+    }
+  })
+})
