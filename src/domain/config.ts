@@ -25,6 +25,10 @@ export type LintSetting = {
    * back to (RFC-0009:C-RESOLUTION, a value not validly set does not override a lower layer's).
    */
   readonly fallback?: Readonly<Record<string, unknown>>
+  /** The file that set the rule (the project's when both did), as messages name it. */
+  readonly from?: string
+  /** The file that set each option, as messages name it: with a global and a project file, which one to fix. */
+  readonly optionsFrom?: Readonly<Record<string, string>>
 }
 
 /** What one config file says; every key optional so merging is per key. */
@@ -334,7 +338,7 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
   if (lintEntries !== undefined) {
     lint = {}
     for (const [rule, v] of lintEntries) {
-      const setting = parseLintSetting(v)
+      const setting = parseLintSetting(v, label)
       // A rule written twice in two cases (`SKL201` and `skl201`): the second silently replaced the first.
       if (setting !== undefined && lint[rule.toUpperCase()] !== undefined) {
         problems.push({ level: "warning", message: `lint.${rule} in ${label} sets ${rule.toUpperCase()} again (rule ids are read without case); this one is used` })
@@ -420,14 +424,19 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
 
 const normaliseSeverity = (s: string): "off" | "warning" | "error" => (s === "warn" ? "warning" : (s as "off" | "warning" | "error"))
 
-const parseLintSetting = (v: unknown): LintSetting | undefined => {
+const parseLintSetting = (v: unknown, label: string): LintSetting | undefined => {
   const decoded = decodeLintSetting(v)
   if (decoded._tag === "None") return undefined
   const setting = decoded.value
-  if (typeof setting === "string") return { severity: normaliseSeverity(setting), options: {} }
-  if (typeof setting === "boolean") return { severity: setting ? undefined : "off", options: {} }
+  if (typeof setting === "string") return { severity: normaliseSeverity(setting), options: {}, from: label }
+  if (typeof setting === "boolean") return { severity: setting ? undefined : "off", options: {}, from: label }
   const { severity, ...options } = setting
-  return { severity: severity === undefined ? undefined : normaliseSeverity(severity), options }
+  return {
+    severity: severity === undefined ? undefined : normaliseSeverity(severity),
+    options,
+    from: label,
+    optionsFrom: Object.fromEntries(Object.keys(options).map((k) => [k, label]))
+  }
 }
 
 /** Per-key merge: cli > env > project > global > default (RFC-0009:C-RESOLUTION). */
@@ -450,10 +459,14 @@ export const resolveConfig = (input: {
   for (const [rule, setting] of Object.entries(input.project?.lint ?? {})) {
     const base = lint[rule]
     const under = Object.fromEntries(Object.keys(setting.options).filter((k) => base?.options[k] !== undefined).map((k) => [k, base!.options[k]]))
+    const optionsFrom = { ...(base?.optionsFrom ?? {}), ...(setting.optionsFrom ?? {}) }
+    const from = setting.from ?? base?.from
     lint[rule] = {
       severity: setting.severity ?? base?.severity,
       options: { ...(base?.options ?? {}), ...setting.options },
-      ...(Object.keys(under).length === 0 ? {} : { fallback: under })
+      ...(Object.keys(under).length === 0 ? {} : { fallback: under }),
+      ...(from === undefined ? {} : { from }),
+      ...(Object.keys(optionsFrom).length === 0 ? {} : { optionsFrom })
     }
   }
   // Lists concatenate, most specific first: a project adds plugins to the global ones.

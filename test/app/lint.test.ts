@@ -212,7 +212,7 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
         "SKILL.md:2:1 error[E300]: SKL104 name-match-dir: name 'demo' does not match directory 'named'",
         "SKILL.md:9:1 warning[W300]: SKL201 skill-size: SKILL.md has 10 lines; maximum is 8"
       ])
-      expect(warnings.map(renderWarning)).toEqual(["warning: unknown lint rule 'SKL999' in [lint] configuration; ignored"])
+      expect(warnings.map(renderWarning)).toEqual(["warning: unknown lint rule 'SKL999' in [lint] of .skillc/config.toml; ignored"])
       expect(hasErrors(o)).toBe(true)
     }))
 

@@ -35,7 +35,7 @@ describe("config file Schema", () => {
       "unknown key 'search.extra' in c.toml ignored",
       'lint.SKL108 in c.toml must be "off", "warning", "error" or a table of options; ignored'
     ])
-    expect(layer.lint).toEqual({ SKL107: { severity: "error", options: {} } })
+    expect(layer.lint).toEqual({ SKL107: { severity: "error", options: {}, from: "c.toml", optionsFrom: {} } })
   })
 })
 

@@ -36,7 +36,10 @@ describe("RFC-0009:C-FILES config parsing", () => {
     expect(r.layer).toEqual({
       tokenizer: "cjk",
       targets: { mine: "/opt/agents" },
-      lint: { SKL107: { severity: "off", options: {} }, SKL201: { severity: undefined, options: { "max-lines": 300 } } }
+      lint: {
+        SKL107: { severity: "off", options: {}, from: "c" },
+        SKL201: { severity: undefined, options: { "max-lines": 300 }, from: "c", optionsFrom: { "max-lines": "c" } }
+      }
     })
   })
   it("warns about a newer version and keeps known fields", () => {
@@ -106,5 +109,21 @@ describe("RFC-0009:C-RESOLUTION precedence", () => {
     expect(parseTokenizerEnv("cjk")).toEqual({ tokenizer: "cjk" })
     expect(parseTokenizerEnv(undefined)).toEqual({})
     expect(parseTokenizerEnv("klingon").problem?.level).toBe("warning")
+  })
+})
+
+describe("lint settings name the file that set them (a new user's probe: with a global and a project file, which to fix)", () => {
+  it("an unknown rule, an unknown option and an invalid value each name their file", async () => {
+    const { resolveConfig } = await import("../../src/domain/config.js")
+    const { configureRules } = await import("../../src/domain/lint/runner.js")
+    const { RULES } = await import("../../src/domain/lint/registry.js")
+    const global = parseConfigFile("[lint]\nSKL999 = \"off\"\nSKL201 = { max-lines = -3 }\n", "~/.skillc/config.toml").layer
+    const project = parseConfigFile("[lint]\nSKL202 = { bogus = 1 }\n", ".skillc/config.toml").layer
+    const { problems } = configureRules(RULES, resolveConfig({ global, project }).lint)
+    expect(problems.map((p) => p.message)).toEqual([
+      "unknown lint rule 'SKL999' in [lint] of ~/.skillc/config.toml; ignored",
+      "lint.SKL201.max-lines in ~/.skillc/config.toml must be a positive integer; using 500",
+      "unknown option 'bogus' for lint rule SKL202 in .skillc/config.toml; ignored"
+    ])
   })
 })

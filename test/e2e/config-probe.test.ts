@@ -45,7 +45,7 @@ describe("RFC-0009 configuration, probed", () => {
     writeFileSync(join(s.home, ".skillc", "config.toml"), "[lint]\nSKL201 = { max-lines = 3 }\n")
     config("[lint]\nSKL201 = { max-lines = -1 }\n")
     const r = await s.runAsync(["lint", "demo"])
-    expect(r.stderr).toContain("lint.SKL201.max-lines must be a positive integer; using 3 (the global configuration's)")
+    expect(r.stderr).toContain("lint.SKL201.max-lines in .skillc/config.toml must be a positive integer; using 3 (the global configuration's)")
     // The global 3 applies: the 9-line SKILL.md is over it.
     expect(r.stderr + r.stdout).toContain("SKL201")
   })

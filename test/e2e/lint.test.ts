@@ -159,7 +159,7 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
     const r = sb.run(["lint", "named"], proj)
     expect(r.stdout).toBe("named: 1 error, 1 warning\n")
     expect(r.stderr.split("\n").filter(Boolean)).toEqual([
-      "warning: unknown lint rule 'SKL999' in [lint] configuration; ignored",
+      "warning: unknown lint rule 'SKL999' in [lint] of .skillc/config.toml; ignored",
       "SKILL.md:2:1 error[E300]: SKL104 name-match-dir: name 'demo' does not match directory 'named'",
       "SKILL.md:9:1 warning[W300]: SKL201 skill-size: SKILL.md has 10 lines; maximum is 8"
     ])

@@ -35,7 +35,8 @@ export const configureRules = (
       const up = id.toUpperCase()
       const near = [...known].find((k) => k.length === up.length && [...k].filter((c, i) => c !== up[i]).length === 1)
       const hint = near === undefined ? undefined : didYouMean([near])
-      problems.push({ message: `unknown lint rule '${id}' in [lint] configuration; ignored${hint === undefined ? "" : `; ${hint}`}` })
+      const from = settings[id]?.from
+      problems.push({ message: `unknown lint rule '${id}' in [lint] ${from === undefined ? "configuration" : `of ${from}`}; ignored${hint === undefined ? "" : `; ${hint}`}` })
     }
   }
   const out: Array<EffectiveRule> = []
@@ -48,9 +49,11 @@ export const configureRules = (
     for (const [k, raw] of Object.entries(setting?.options ?? {})) {
       const value = plainNumber(raw)
       const declared = rule.options?.[k]
+      // Which file set it: with a global and a project file, the one to fix (a new user's probe).
+      const at = setting?.optionsFrom?.[k] === undefined ? "" : ` in ${setting.optionsFrom[k]}`
       if (declared === undefined) {
         const hint = didYouMean(closest(k, Object.keys(rule.options ?? {}), 1))
-        problems.push({ message: `unknown option '${k}' for lint rule ${rule.id}; ignored${hint === undefined ? "" : `; ${hint}`}` })
+        problems.push({ message: `unknown option '${k}' for lint rule ${rule.id}${at}; ignored${hint === undefined ? "" : `; ${hint}`}` })
         continue
       }
       const invalid = declared.validate(value)
@@ -62,8 +65,8 @@ export const configureRules = (
       const fallback = plainNumber(setting?.fallback?.[k])
       if (fallback !== undefined && declared.validate(fallback) === undefined) {
         options[k] = fallback
-        problems.push({ message: `lint.${rule.id}.${k} ${invalid}; using ${JSON.stringify(fallback)} (the global configuration's)` })
-      } else problems.push({ message: `lint.${rule.id}.${k} ${invalid}; using ${JSON.stringify(declared.default)}` })
+        problems.push({ message: `lint.${rule.id}.${k}${at} ${invalid}; using ${JSON.stringify(fallback)} (the global configuration's)` })
+      } else problems.push({ message: `lint.${rule.id}.${k}${at} ${invalid}; using ${JSON.stringify(declared.default)}` })
     }
     out.push({ rule, severity: setting?.severity ?? rule.defaultSeverity, options })
   }
