@@ -88,7 +88,8 @@ export const renderEval = (r: EvalResult): string => {
     if (s.conditional === true) out.push(`  ${visible(s.skill)} is conditional (paths:): ${r.agent} lists it only once a file matching its paths is touched; evaluated as listed then`)
     for (const m of s.misses) {
       const why = m.should_trigger
-        ? `should fire; ${s.manual_only && r.judge === "match" ? "manual only, not invoked" : m.winner === null ? "no skill fired" : `won by ${m.winner}`}`
+        ? // The winner named beside "manual only": its "decided by" words read as the skill under test's own.
+          `should fire; ${s.manual_only && r.judge === "match" ? `manual only, not invoked${m.winner === null ? "" : `; won by ${m.winner}`}` : m.winner === null ? "no skill fired" : `won by ${m.winner}`}`
         : `should not fire; fired`
       const votes = m.votes !== undefined ? ` [${m.votes}/${m.runs} runs]` : ""
       const errors = m.errors !== undefined ? ` (${m.errors.join(", ")})` : ""
