@@ -98,3 +98,21 @@ describe("W002 in a read-only checkout (a CI probe: the line was said once per s
     expect(r.stdout).toContain("3 skills: 0 errors, 0 warnings")
   })
 })
+
+describe("a teammate's skill this user cannot read is not taken for a deleted one (a two-user probe)", () => {
+  it.skipIf(!canDropPrivileges())("build --all says nothing of 'no longer in the project store' for a store skill whose folder it cannot enter", () => {
+    const { sb, src } = project("private", { "SKILL.md": skillMd.replace("name: demo", "name: private").replace("# Demo", "# Private") })
+    expect(sb.run(["build", "private"]).code).toBe(0)
+    shareForUnprivileged(sb.root)
+    // Made under umask 077 by its author: its folder is closed to others.
+    chmodSync(src, 0o700)
+    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: join(sb.root, "nobody-home"), NO_COLOR: "1" }
+    const r = runUnprivileged([process.execPath, BIN, "build", "--all"], { cwd: sb.work, env })
+    expect(r.stderr).not.toContain("no longer in the project store")
+    expect(r.stderr).not.toContain("rm -r")
+    // Its folder really gone: said, as before.
+    execFileSync("rm", ["-r", src])
+    const gone = sb.run(["build", "--all"])
+    expect(gone.stderr).toContain("whose source is no longer in the project store")
+  })
+})

@@ -198,6 +198,7 @@ const migrateColumns = (db: Database): void => {
 const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
   mkdirAll(dirname(dbFile))
   checkHeader(dbFile)
+  createWithUmask(dbFile)
   const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
   try {
     const version = db.pragma("user_version", { simple: true }) as number
@@ -223,6 +224,22 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
   } catch (e) {
     db.close()
     throw e
+  }
+}
+
+/**
+ * A new log made as the process's other files are, 0666 less the umask: SQLite makes its files 0644
+ * whatever the umask (SQLITE_DEFAULT_FILE_PERMISSIONS), and gives the `-wal` and `-shm` the database's own
+ * mode. In a checkout two engineers share (umask 002, a group-writable project), the second one's reads
+ * could not enter the first one's log and waited in a fallback neither could sync (a two-user probe). An
+ * empty file is an empty database to SQLite; one made meanwhile by another process is left as it is.
+ */
+const createWithUmask = (dbFile: string): void => {
+  if (exists(dbFile)) return
+  try {
+    closeSync(openSync(dbFile, constants.O_CREAT | constants.O_WRONLY | constants.O_EXCL, 0o666))
+  } catch {
+    // Recovery: made by another writer first (EEXIST), or not makeable here: SQLite's own open says which.
   }
 }
 

@@ -137,7 +137,13 @@ export const warnOrphanedLinks = Effect.fnUntraced(function* () {
       const real = yield* fs.realPath(link).pipe(unseenAs(undefined))
       if (real === undefined || path.dirname(real) !== runtime) continue
       const name = path.basename(real)
-      if ((yield* fs.statOption(path.join(stores.projectSkills, name, "SKILL.md")).pipe(unseenAs(undefined)))?.type === "file") continue
+      // Orphaned only when its SKILL.md is known to be gone: a skill this user cannot read (a teammate's, made
+      // under umask 077) is there, and the advice to remove its links and runtime broke the teammate's deploy.
+      const skillMd = yield* fs.statOption(path.join(stores.projectSkills, name, "SKILL.md")).pipe(
+        Effect.map((i) => (i === undefined ? "absent" : i.type === "file" ? "present" : "absent")),
+        Effect.catchTag("FsError", (e) => Effect.succeed(e.code === "ENOENT" || e.code === "ENOTDIR" ? "absent" : "unreadable"))
+      )
+      if (skillMd !== "absent") continue
       orphans.push({ link, name })
     }
   }
