@@ -161,14 +161,18 @@ describe("DECISIONS #38 resolution through agent directories", () => {
     )
   })
 
-  it("a frontmatter name two skills claim resolves to neither: E001 names the first", async () => {
+  it("a frontmatter name two skills claim resolves to the first in resolution order, as discover and load take it; one written decomposed is the same name", async () => {
     const w = memoryWorld({
       cwd: "/projects/b",
-      files: { "/projects/b/.claude/skills/pdf/SKILL.md": SKILL("internal-comms"), "/projects/b/.agents/skills/docs/SKILL.md": SKILL("internal-comms") }
+      files: {
+        "/projects/b/.agents/skills/docs/SKILL.md": SKILL("internal-comms"),
+        "/projects/b/.claude/skills/zeta/SKILL.md": SKILL("internal-comms"),
+        "/projects/b/.claude/skills/pdf/SKILL.md": SKILL("internal-comms"),
+        "/projects/b/.claude/skills/menu/SKILL.md": SKILL("cafe\u0301")
+      }
     })
-    const r = await w.run(resolveSkill("internal-comms"))
-    const text = Result.isFailure(r) && r.failure._tag === "SkillNotFound" ? [r.failure.text, ...r.failure.detail].join("\n") : ""
-    expect(text).toContain(".claude/skills/pdf/SKILL.md names itself 'internal-comms'")
+    expect(Result.getOrThrow(await w.run(resolveSkill("internal-comms"))).sourceDir).toBe("/projects/b/.claude/skills/pdf")
+    expect(Result.getOrThrow(await w.run(resolveSkill("caf\u00e9"))).sourceDir).toBe("/projects/b/.claude/skills/menu")
   })
 
   it("a frontmatter name whose directory's name resolves to another skill first is not that other skill", async () => {

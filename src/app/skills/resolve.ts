@@ -170,8 +170,9 @@ const resolveOnDisk = (skill: string, options: ResolveOptions) =>
  * `name: other-name`): discover, match, prompt and load list the skill under that name, so an agent asks
  * for it by it, and E001 cost every such agent a call to read the hint. A reading command resolves it as
  * its directory's name would, when that finds this very directory (a store skill of the directory's name
- * shadowing it is another skill). Not for a build, an eval or a watch (no agent directories, DECISIONS
- * #38), nor for a name two directories claim: the E001 being raised says which name to use.
+ * shadowing it is another skill). Of two claimants, the first in resolution order (directories in name
+ * order), as `discover` and `load` take it. Not for a build, an eval or a watch (no agent directories,
+ * DECISIONS #38): the E001 being raised says which name to use.
  */
 const byFrontmatterName = (skill: string, options: ResolveOptions, notFound: SkillNotFound) =>
   Effect.gen(function* () {
@@ -182,7 +183,8 @@ const byFrontmatterName = (skill: string, options: ResolveOptions, notFound: Ski
     // Recovery: directories that cannot be listed name no skill; the E001 being raised stands.
     const roots = yield* nameRoots(stores).pipe(Effect.orElseSucceed(() => [stores.projectSkills, servedGlobalSkills(stores)]))
     const naming = yield* directoryNaming(roots, skill).pipe(Effect.orElseSucceed(() => []))
-    const dirName = naming.length === 1 ? path.basename(naming[0]!) : undefined
+    // Of several that claim it, the first in resolution order, as `discover` says and `load` reads it.
+    const dirName = naming.length > 0 ? path.basename(naming[0]!) : undefined
     if (dirName === undefined || nameProblem(dirName) !== undefined) return yield* Effect.fail(notFound)
     const resolved = yield* resolveAsTyped(dirName, options)
     const real = (p: string) => fs.realPath(p).pipe(unseenAs(p))
@@ -322,8 +324,7 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
   // A skill whose frontmatter says this name from a directory of another name (`.claude/skills/pdf` with
   // `name: internal-comms`): discover, match, prompt and load list it under the frontmatter's name, so an
   // agent asks for it by that name: a reading command resolves it there (resolveOnDisk, `byFrontmatterName`).
-  // A build, an eval or a watch (no agent directories, DECISIONS #38) and a name two directories claim get
-  // the E001 saying which name to use.
+  // A build, an eval or a watch (no agent directories, DECISIONS #38) gets the E001 saying which name to use.
   // The directories a name may be found in, walked once for both looks below.
   // Recovery: both looks only decorate the E001 being raised; agent directories that cannot be found leave the stores'.
   const roots = yield* nameRoots(stores).pipe(Effect.orElseSucceed(() => [stores.projectSkills, servedGlobalSkills(stores)]))
@@ -430,12 +431,15 @@ const directoryNaming = Effect.fnUntraced(function* (roots: ReadonlyArray<string
   const real = new Set<string>()
   for (const root of roots) {
     if (root === undefined) continue
-    for (const e of yield* fs.readDir(root).pipe(unseenAs([]))) {
+    // In name order, as the listings are: the first of two claimants is the same on every file system.
+    const entries = [...(yield* fs.readDir(root).pipe(unseenAs([])))].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    for (const e of entries) {
       if (e.name.startsWith(".") || e.name === skill || (e.type !== "directory" && e.type !== "symlink")) continue
       if (++read > NAMING_SCAN_MAX) return []
       const dir = path.join(root, e.name)
       const fm = yield* readSkillFrontmatter(path.join(dir, "SKILL.md"), "asAgentsRead")
-      if (fm._tag !== "Valid" || fm.data.name !== skill) continue
+      // A name typed composed for one written decomposed (macOS) is the same name.
+      if (fm._tag !== "Valid" || typeof fm.data.name !== "string" || !sameUnicodeText(fm.data.name, skill)) continue
       const key = yield* fs.realPath(dir).pipe(unseenAs(dir))
       if (real.has(key)) continue
       real.add(key)
