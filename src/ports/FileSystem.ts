@@ -39,6 +39,8 @@ export interface FileInfo {
    * back (`cp -p`, `rsync -t` and `tar` restore an old mtime). Undefined in the in-memory adapter.
    */
   readonly ctimeMs?: number
+  /** The permission bits (`0o7777`), where the platform has them (POSIX); undefined in the in-memory adapter. */
+  readonly mode?: number
 }
 
 export interface DirEntry {

@@ -3,7 +3,7 @@
 // test/e2e/sync.test.ts, which keeps the smoke test of the printed lines
 // and exit statuses.
 import { spawn } from "node:child_process"
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -242,6 +242,17 @@ describe("RFC-0007:C-SYNC", () => {
       expect(stored.filter((r) => r.command === "search")).toHaveLength(3)
       expect(new Set(stored.filter((r) => r.command === "show").map((r) => r.args)).size).toBe(4998)
       expect(existsSync(heldDirOf(w.work, "demo", { join }))).toBe(false)
+    }))
+
+  it.live("RFC-0007:C-SYNC an emptied .skillc/logs that others may write to is kept: opened on purpose for another user's agents", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const d = w.skills.demo!
+      makeLogDb(d.fallback, rowsAt(2), { skill: "demo", skill_path: d.src, cwd: w.work })
+      chmodSync(join(w.work, ".skillc", "logs"), 0o777)
+      expect(counts(yield* w.sync())).toEqual([["demo", 2]])
+      expect(existsSync(join(w.work, ".skillc", "logs"))).toBe(true)
+      expect(existsSync(d.fallbackDir)).toBe(false)
     }))
 
   it.live("RFC-0007:C-SYNC an emptied .skillc/logs is removed, and a .skillc/ it alone made: it would make the directory a project root", () =>

@@ -25,7 +25,15 @@ const attempt = <A>(op: string, path: string, f: () => A): Effect.Effect<A, FsEr
 const typeOf = (s: fs.Stats | fs.Dirent): EntryType =>
   s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "directory" : s.isFile() ? "file" : "other"
 
-const info = (s: fs.Stats): FileInfo => ({ type: typeOf(s), size: s.size, mtimeMs: s.mtimeMs, identity: `${s.dev}:${s.ino}`, uid: s.uid, ctimeMs: s.ctimeMs })
+const info = (s: fs.Stats): FileInfo => ({
+  type: typeOf(s),
+  size: s.size,
+  mtimeMs: s.mtimeMs,
+  identity: `${s.dev}:${s.ino}`,
+  uid: s.uid,
+  ctimeMs: s.ctimeMs,
+  mode: s.mode & 0o7777
+})
 
 /** Nothing can be there: absent, under a non-directory, or a name longer than the file system allows (a skill name of 256 letters probed as a path). */
 const missing = (e: unknown) => {

@@ -460,8 +460,14 @@ const removeEmptyLogDirs = Effect.fnUntraced(function* (project: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   const skillc = path.join(project, ".skillc")
+  const logs = path.join(skillc, "logs")
+  // A `.skillc/logs` others may write to was opened on purpose (an administrator's `chmod 777` so that
+  // sandboxed agents of another user can log in a root-owned project): removed, those agents' next reads
+  // could be written nowhere (a probe: 90 of 100 unrecorded). It stays.
+  const info = yield* fs.statOption(logs).pipe(unseenAs(undefined))
+  if (info?.mode !== undefined && (info.mode & 0o002) !== 0) return
   // Recovery: a directory that holds something (or is already gone) simply stays as it is.
-  const removed = yield* fs.remove(path.join(skillc, "logs")).pipe(
+  const removed = yield* fs.remove(logs).pipe(
     Effect.as(true),
     Effect.orElseSucceed(() => false)
   )
