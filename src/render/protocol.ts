@@ -77,8 +77,8 @@ export const renderDiscover = (r: DiscoverResult): string => {
     out.push(
       "",
       r.agent === "claude"
-        ? "Also listed (Claude Code knows skills by their directory's name: a copy of a name in another directory is listed too; skc resolves the name to the first):"
-        : `Also listed (${r.agent} lists every copy of a name, each by its path; skc resolves the name to the first):`
+        ? "Also listed (Claude Code knows skills by their directory's name: a copy of a name in another directory is listed too; skc load reads the first, show, outline, search and open the one whose directory has the name, else the first):"
+        : `Also listed (${r.agent} lists every copy of a name, each by its path; skc load reads the first, show, outline, search and open the one whose directory has the name, else the first):`
     )
     for (const s of listedToo) out.push(`  ${s.name} (${s.scope}) ${s.path}`, `    beside ${s.winner.scope} ${s.winner.path}`)
   }

@@ -1,6 +1,7 @@
 // Issue 43 item 3 / DECISIONS #51: discover, prompt, match, budget and eval model the
 // chosen agent's listing from its profile, in process on the memory world.
 import { Effect, Layer, Result } from "effect"
+import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { describe, expect, it } from "vitest"
 import { budget } from "../../src/app/eval/budget.js"
 import { discover } from "../../src/app/skills/discover.js"
@@ -42,6 +43,9 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     ])
     const text = renderDiscover(r)
     expect(text).toContain("Also listed (Claude Code knows skills by their directory's name")
+    // What the note says of the reading commands is what they do: the directory of the name.
+    expect(text).toContain("show, outline, search and open the one whose directory has the name, else the first")
+    expect(ok(await w.run(resolveSkill("tf"))).sourceDir).toBe("/proj/.claude/skills/tf")
     expect(text).toMatch(/Shadowed:\n  pdf \(project\) \/proj\/\.claude\/skills\/pdf\/SKILL\.md/)
     // The listing the model gets agrees: both directories of `tf`, one `pdf` (the user's).
     expect(ok(await w.run(prompt({}))).xml.split("\n")).toEqual(["- pdf: User copy. Use when testing.", "- tf: Themes for artifacts. Use when styling.", "- tf-copy (tf): Themes for artifacts. Use when styling."])
