@@ -33,6 +33,12 @@ describe("skc sync where this user may not write", () => {
     expect(synced.status).toBe(1)
     expect(synced.stderr).toContain("error[E041]: sync destination not writable:")
     expect(synced.stderr).not.toContain("E999")
+    // The home named as the user set it: here SKILLC_HOME.
+    expect(synced.stderr).toContain(`run skc sync with a writable home (${sb.home}, from $SKILLC_HOME`)
     expect(existsSync(fallback)).toBe(true)
+    // SKILLC_HOME unset: the home is $HOME's, and so named (a probe was sent to a SKILLC_HOME it had not set).
+    const { SKILLC_HOME: _, ...noSkillcHome } = env
+    const viaHome = runUnprivileged([process.execPath, BIN, "sync"], { cwd: project, env: noSkillcHome })
+    expect(viaHome.stderr).toContain(`run skc sync with a writable home (${sb.home}, from $HOME`)
   })
 })

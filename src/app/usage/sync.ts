@@ -440,12 +440,14 @@ const oneSyncAtATime = <A, E, R>(project: string, work: Effect.Effect<A, E, R>) 
     const { sha256Hex } = yield* Hasher
     const { stores } = yield* Settings
     const lock = path.join(stores.globalDir, "locks", `sync-${sha256Hex(project).slice(0, 16)}.db`)
+    // Named as the user set it: "where $SKILLC_HOME is writable" sent one whose SKILLC_HOME was unset (a read-only HOME) to it.
+    const homeSource = ((yield* Env).get("SKILLC_HOME") ?? "") !== "" ? "$SKILLC_HOME" : "$HOME"
     return yield* holdingProcessLock(lock, SYNC_LOCK_WAIT_MS, work, {
       busy: `another skc sync of '${project}' has run for over ${SYNC_LOCK_WAIT_MS / 1000} s; the local logs are kept: run skc sync again when it ends`,
       failed: (code) => `cannot take the sync lock ${lock} (${code}); the local logs are kept`,
       // A read-only home (where the global runtime logs live too): RFC-0005's E041, not an internal error.
       unwritable: (code) =>
-        new SyncDestinationNotWritable({ path: path.dirname(lock), reason: `skc cannot write its sync lock there (${code}); the local logs are kept: run skc sync where $SKILLC_HOME is writable` })
+        new SyncDestinationNotWritable({ path: path.dirname(lock), reason: `skc cannot write its sync lock there (${code}); the local logs are kept: run skc sync with a writable home (${stores.home}, from ${homeSource}; SKILLC_HOME sets another)` })
     })
   })
 
