@@ -99,11 +99,11 @@ export const mcpHelp = {
     ...MCP_OTHER_CLIENTS,
     "",
     "With the claude CLI: claude mcp add-json skillc '{\"command\":\"skc\",\"args\":[\"mcp\",\"--project\",\"/path/to/project\"]}' (the server object, without the mcpServers wrapper).",
-    '"env": { "SKILLC_PROJECT": "/path/to/project" } does the same as --project.',
+    'The environment variable SKILLC_PROJECT=/path/to/project does the same as --project ("env" in the JSON configs above, "environment" in OpenCode\'s, env = { ... } in Codex\'s TOML).',
     "Over HTTP (one server for a team; deployment, tokens, TLS and every client's settings: docs/team.md):",
     "  skc mcp --http --project /path/to/project        # http://127.0.0.1:8765/mcp",
     "  claude mcp add --transport http skills http://127.0.0.1:8765/mcp   (add --header \"Authorization: Bearer <token>\" with --tokens)",
-    "  Claude Code's telemetry: OTEL_EXPORTER_OTLP_LOGS_ENDPOINT=http://127.0.0.1:8765/v1/logs (http/protobuf or http/json)",
+    "  Claude Code's telemetry: CLAUDE_CODE_ENABLE_TELEMETRY=1 OTEL_LOGS_EXPORTER=otlp OTEL_EXPORTER_OTLP_LOGS_ENDPOINT=http://127.0.0.1:8765/v1/logs",
     "",
     "The project served: --project, else SKILLC_PROJECT. Without either, the MCP roots of a client that",
     "sends them (deprecated by MCP 2026-07-28; honoured for older clients), else the working directory."

@@ -23,7 +23,7 @@ export const searchCommand = defineCommand({
   name: "search",
   summary: [
     "Full-text search over a skill's sections, ranked by BM25 (a store skill after 'skc build'; others indexed on first use).",
-    "Sections holding every word come first; when none does, those holding the most words (marked partial).",
+    "Sections holding every word come first (a word of the skill's name or description counts as held by each of its sections); when none does, those holding the most words (marked partial).",
     "",
     "Two forms: skc search <skill> <query>, or skc search --all <query> [--skill a,b] (every skill visible from here)."
   ],

@@ -127,6 +127,11 @@ export const renderDiscover = (r: DiscoverResult): string => {
 }
 
 export const renderMatch = (r: MatchResult): string => {
+  if (r.results.length === 0 && r.none_listed === true) {
+    return visibleLines([
+      `No skill is listed to ${r.agent} here: skc discover --agent ${r.agent} shows where it looks; skills in other agents' directories are matched with --agent <name>.`
+    ]) + "\n"
+  }
   if (r.results.length === 0) {
     // Issue 47 item 4: two gates, and the nearest skill says which it missed (a higher score alone does not match).
     const gates = `No skill matches (threshold ${r.threshold}, and ${Math.round(MIN_COVERAGE * 100)} % of the request's words in a skill's name and description).`

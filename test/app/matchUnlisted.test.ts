@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest"
 import { match } from "../../src/app/skills/match.js"
 import { renderWarning } from "../../src/domain/errors.js"
 import { memoryWorld } from "../../src/testing.js"
+import { renderMatch } from "../../src/render/protocol.js"
 
 const SKILL = (name: string, description: string, more = "") => `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n${more}---\n# ${name}\n`
 
@@ -68,5 +69,21 @@ describe("skc match: no match while the agent's listing budget cut the descripti
     const wide = memoryWorld({ files })
     Result.getOrThrow(await wide.run(match({ query: "zeroize secret keys in memory", agent: "codex", context_tokens: 10_000_000 })))
     expect(wide.diagnostics.warnings.map(renderWarning).filter((l) => l.includes("listing budget"))).toEqual([])
+  })
+})
+
+// A search probe over 97 skills in `.agents/skills` only: `skc match` (the hint of an empty search) answered "No skill
+// matches" for claude, which reads none of them, read as "no skill fits".
+describe("skc match: no skill listed to the agent at all", () => {
+  it("says so, with the discover that shows where the agent looks; a project with skills for it says 'No skill matches' as before", async () => {
+    const skill = (name: string) => `---\nname: ${name}\ndescription: Makes widgets. Use when making a widget.\n---\n# ${name}\n`
+    const only = memoryWorld({ cwd: "/proj", files: { "/proj/.agents/skills/widgets/SKILL.md": skill("widgets"), "/proj/.git/HEAD": "ref: x\n" } })
+    const none = Result.getOrThrow(await only.run(match({ query: "make a widget" })))
+    expect(none.results).toEqual([])
+    expect(none.none_listed).toBe(true)
+    expect(renderMatch(none)).toBe("No skill is listed to claude here: skc discover --agent claude shows where it looks; skills in other agents' directories are matched with --agent <name>.\n")
+    const codex = Result.getOrThrow(await only.run(match({ query: "make a widget", agent: "codex" })))
+    expect(codex.results.map((m) => m.name)).toEqual(["widgets"])
+    expect(codex.none_listed).toBeUndefined()
   })
 })

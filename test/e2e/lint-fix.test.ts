@@ -2,7 +2,7 @@
  * `skc lint --fix` and `--fix-dry-run` end to end through bin/skc.mjs on a
  * temp copy (issue 50; RFC-0008:C-DIAGNOSTICS exit codes after the fix).
  */
-import { readFileSync } from "node:fs"
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -79,5 +79,42 @@ describe("skc lint --fix (issue 50)", () => {
     expect(r.stdout).toBe("")
     expect(r.stderr).toContain("error[E100]: invalid option: '--fix and --fix-dry-run cannot be used together")
     expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
+  })
+})
+
+// A --fix probe (sixty-fourth pass): bytes that are not UTF-8 became U+FFFD on lines no fix touched; the file's
+// mode went to the umask's (an executable lost its x bit, a 0600 file became world-readable); a read-only file
+// came back writable.
+describe("skc lint --fix never damages what it does not fix", () => {
+  const latin1 = Buffer.concat([
+    Buffer.from("---\nname: s\ndescription: Processes widget files. Use when the user asks to convert widgets.\n---\n\n# S\n\nCaf"),
+    Buffer.from([0xe9]),
+    Buffer.from(" au lait.\n\nSee FORMS.md.\n")
+  ])
+
+  it("a file that is not UTF-8 is not fixed: its bytes stay, and it says why", async () => {
+    const dir = join(sb.work, "latin", "s")
+    writeTree(dir, { "forms.md": "# F\n" })
+    writeFileSync(join(dir, "SKILL.md"), latin1)
+    const r = await sb.runAsync(["lint", "latin/s", "--fix"])
+    expect(r.stderr).toContain("not fixing 'SKILL.md': it is not valid UTF-8 (SKL207)")
+    expect(readFileSync(join(dir, "SKILL.md")).equals(latin1)).toBe(true)
+  })
+
+  it("a fixed file keeps its mode; a read-only one is not fixed", async () => {
+    const text = "---\nname: m\ndescription: Processes widget files. Use when the user asks to convert widgets.\n---\n\n# M\n\nSee FORMS.md.\n"
+    for (const [name, mode, fixed] of [
+      ["exec", 0o755, true],
+      ["private", 0o600, true],
+      ["locked", 0o444, false]
+    ] as const) {
+      const dir = join(sb.work, "modes", name)
+      writeTree(dir, { "SKILL.md": text.replace("name: m", `name: ${name}`), "forms.md": "# F\n" })
+      chmodSync(join(dir, "SKILL.md"), mode)
+      const r = await sb.runAsync(["lint", `modes/${name}`, "--fix"])
+      expect(statSync(join(dir, "SKILL.md")).mode & 0o777, name).toBe(mode)
+      expect(readFileSync(join(dir, "SKILL.md"), "utf8").includes("See forms.md."), name).toBe(fixed)
+      if (!fixed) expect(r.stderr).toContain("not fixing 'SKILL.md': it is read-only")
+    }
   })
 })

@@ -25,6 +25,28 @@ const attempt = <A>(op: string, path: string, f: () => A): Effect.Effect<A, FsEr
 const typeOf = (s: fs.Stats | fs.Dirent): EntryType =>
   s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "directory" : s.isFile() ? "file" : "other"
 
+/**
+ * A file replaced by `writeFileAtomic` keeps its permission bits, and, when root replaces it, its owner: the
+ * new file took the umask's mode and the writer's owner (a probe of `skc lint --fix`: an executable SKILL.md
+ * lost its x bit, a 0600 one became world-readable, a user's file became root's).
+ */
+const keepModeAndOwner = (p: string, tmp: string): void => {
+  let st: fs.Stats
+  try {
+    st = fs.statSync(p)
+  } catch {
+    return // a new file: the umask's mode, as any file this process makes
+  }
+  fs.chmodSync(tmp, st.mode & 0o7777)
+  if (process.getuid?.() === 0 && (st.uid !== 0 || st.gid !== 0)) {
+    try {
+      fs.chownSync(tmp, st.uid, st.gid)
+    } catch {
+      // Recovery: an owner this system cannot give (a network file system): the content is what matters.
+    }
+  }
+}
+
 const info = (s: fs.Stats): FileInfo => ({
   type: typeOf(s),
   size: s.size,
@@ -248,6 +270,7 @@ export const nodeFileSystem: FileSystemService = {
       const tmp = nodePath.join(nodePath.dirname(p), `.${nodePath.basename(p)}.${process.pid}.${nodeCrypto().randomBytes(4).toString("hex")}.tmp`)
       try {
         fs.writeFileSync(tmp, data)
+        keepModeAndOwner(p, tmp)
         fs.renameSync(tmp, p)
         sweepDeadWriters(p)
       } catch (e) {

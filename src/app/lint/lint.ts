@@ -205,7 +205,8 @@ export const hasErrors = (o: LintOutcome): boolean =>
 type FixMode = "none" | "fix" | "dry-run"
 
 const BOM = "\uFEFF"
-const utf8 = new TextDecoder("utf-8", { ignoreBOM: true })
+/** The BOM kept in the text (it is written back as found); bytes that are not UTF-8 refused, never replaced. */
+const strictUtf8 = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true })
 
 /**
  * Write a fixed markdown file (issue 50), never losing what is on disk: the
@@ -219,7 +220,22 @@ const writeFixed = Effect.fnUntraced(function* (root: string, file: string, befo
   const path = yield* Path
   const diagnostics = yield* Diagnostics
   const target = yield* fs.realPath(path.join(root, ...file.split("/"))).pipe(Effect.mapError(fsInternal))
-  const text = utf8.decode(yield* fs.readFile(target).pipe(Effect.mapError(fsInternal)))
+  // A file others may not change stays as it is: replaced, a 0444 file came back writable (a --fix probe).
+  const info = yield* fs.stat(target).pipe(Effect.mapError(fsInternal))
+  if (info.mode !== undefined && (info.mode & 0o222) === 0) {
+    yield* diagnostics.warn(Warning.notice(`not fixing '${file}': it is read-only`))
+    return false
+  }
+  const bytes = yield* fs.readFile(target).pipe(Effect.mapError(fsInternal))
+  // Bytes that are not UTF-8 (SKL207) cannot go through text and back: each became U+FFFD, on lines no fix
+  // touched, and the SKL207 that said so was gone (a --fix probe: a Windows-1252 'é' lost). Left to the author.
+  let text: string
+  try {
+    text = strictUtf8.decode(bytes)
+  } catch {
+    yield* diagnostics.warn(Warning.notice(`not fixing '${file}': it is not valid UTF-8 (SKL207); convert it to UTF-8 first`))
+    return false
+  }
   const bom = text.startsWith(BOM)
   if ((bom ? text.slice(1) : text) !== before) {
     yield* diagnostics.warn(Warning.notice(`not fixing '${file}': it changed while skc lint --fix ran`))

@@ -56,6 +56,12 @@ export interface MatchResult {
    * (the threshold, or the share of the request's words, issue 47 item 4).
    */
   readonly nearest?: Nearest
+  /**
+   * No skill is listed to this agent here at all (skills only in `.agents/skills`, which Claude Code does not
+   * read): "No skill matches" read as "none fits", and a search's hint sent agents to this command (a
+   * search probe over 97 skills). True only then.
+   */
+  readonly none_listed?: true
 }
 
 export interface Nearest {
@@ -91,7 +97,8 @@ export const MatchDocument = Schema.Struct({
   ),
   nearest: Schema.optionalKey(
     Schema.Struct({ name: Schema.String, score: Schema.Number, coverage: Schema.Number, decided_by: Schema.Array(Schema.String) })
-  )
+  ),
+  none_listed: Schema.optionalKey(Schema.Literal(true)).annotate({ description: "No skill is listed to this agent here at all (skc_discover shows where it looks)" })
 })
 
 /** Every result is a document of `MatchDocument`: the compiler checks the two against each other (issue 28). */
@@ -279,7 +286,8 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
     agent: found.agent,
     threshold,
     results: called,
-    ...(near === undefined ? {} : { nearest: { name: near.name, score: near.score, coverage: near.coverage, decided_by: near.decided_by } })
+    ...(near === undefined ? {} : { nearest: { name: near.name, score: near.score, coverage: near.coverage, decided_by: near.decided_by } }),
+    ...(candidates.length === 0 ? { none_listed: true as const } : {})
   }
   return result
 })
