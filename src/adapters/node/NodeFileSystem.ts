@@ -37,7 +37,7 @@ const keepModeAndOwner = (p: string, tmp: string): void => {
   } catch {
     return // a new file: the umask's mode, as any file this process makes
   }
-  fs.chmodSync(tmp, st.mode & 0o7777)
+  // The owner first: a chown clears the set-id bits the chmod then gives back.
   if (process.getuid?.() === 0 && (st.uid !== 0 || st.gid !== 0)) {
     try {
       fs.chownSync(tmp, st.uid, st.gid)
@@ -45,6 +45,7 @@ const keepModeAndOwner = (p: string, tmp: string): void => {
       // Recovery: an owner this system cannot give (a network file system): the content is what matters.
     }
   }
+  fs.chmodSync(tmp, st.mode & 0o7777)
 }
 
 const info = (s: fs.Stats): FileInfo => ({

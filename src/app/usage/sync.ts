@@ -242,7 +242,8 @@ const mergeOnce = Effect.fnUntraced(function* (
  * checked inside each insert, `AccessLog.retire`), no row can: the last merge reads every row the file
  * will ever hold, and a writer caught later writes its row to a fresh fallback for the next sync. Before,
  * the file was read again until two reads agreed, and a writer committing after the last read lost its
- * row with the file. Merging again adds only the rows the destination lacks. On a failure the fallback
+ * row with the file. The second merge adds only the rows the first did not read (by their ids in the
+ * file; docs/decisions.md P8). On a failure the fallback
  * goes back where it was (taken back into use), unless a fresh one is there.
  */
 const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, held: string, heldNow: boolean) {
