@@ -128,16 +128,17 @@ const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1")
  * pooled one, had it open): SQLite would then read the old file's pages from
  * that log and write into the new file's bytes. Reported here, the caller
  * moves the file and its `-wal` aside (src/app/usage/logRepair.ts). Missing, empty
- * and very short files are left to SQLite.
+ * and very short files are left to SQLite. Whether there was a file to open, so that a writer makes a
+ * missing one without looking again (`createWithUmask`).
  */
-const checkHeader = (dbFile: string): void => {
+const checkHeader = (dbFile: string): boolean => {
   let fd: number
   try {
     // Non-blocking: a FIFO in the log's place blocked this open (and SQLite's) for good, the process deaf
     // to SIGTERM; opened so, it is seen below for what it is.
     fd = openSync(dbFile, constants.O_RDONLY | constants.O_NONBLOCK)
   } catch {
-    return
+    return false
   }
   try {
     const info = fstatSync(fd)
@@ -155,6 +156,7 @@ const checkHeader = (dbFile: string): void => {
   } finally {
     closeSync(fd)
   }
+  return true
 }
 
 /** The columns of RFC-0007:C-LOGGING's `access_log` after `id`, as an older table gets them: rows kept, a default for each. */
@@ -197,8 +199,7 @@ const migrateColumns = (db: Database): void => {
  */
 const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => {
   mkdirAll(dirname(dbFile))
-  checkHeader(dbFile)
-  createWithUmask(dbFile)
+  if (!checkHeader(dbFile)) createWithUmask(dbFile)
   const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
   try {
     const version = db.pragma("user_version", { simple: true }) as number
@@ -235,7 +236,6 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
  * empty file is an empty database to SQLite; one made meanwhile by another process is left as it is.
  */
 const createWithUmask = (dbFile: string): void => {
-  if (exists(dbFile)) return
   try {
     closeSync(openSync(dbFile, constants.O_CREAT | constants.O_WRONLY | constants.O_EXCL, 0o666))
   } catch {
@@ -315,7 +315,8 @@ const withReader = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Data
   }
 }
 
-const hasTable = (db: Database) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'access_log'").get() !== undefined
+const hasTableNamed = (db: Database, name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined
+const hasTable = (db: Database) => hasTableNamed(db, "access_log")
 
 // --- aggregation SQL (RFC-0003:C-QUERIES, C-FILTERS) -------------------------
 
@@ -833,7 +834,7 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
           const ids = read.map((r) => Number(r.id))
           const skillPaths =
             after === undefined ? db.prepare("SELECT DISTINCT skill_path FROM access_log ORDER BY skill_path").all().map((r) => text(r.skill_path)) : undefined
-          const marked = after === undefined ? db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${MERGING_TABLE}'`).get() !== undefined : undefined
+          const marked = after === undefined ? hasTableNamed(db, MERGING_TABLE) : undefined
           return { rows, ids, last, ...(skillPaths === undefined ? {} : { skillPaths }), ...(marked === undefined ? {} : { marked }) }
         })
         if (span === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
@@ -900,7 +901,7 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
           // A table of its own, beside the log's: a writer of any version leaves it alone. Checked and made in
           // one transaction, so of two syncs marking one file only one finds it unmarked.
           return db.transaction(() => {
-            if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${MERGING_TABLE}'`).get() !== undefined) return false
+            if (hasTableNamed(db, MERGING_TABLE)) return false
             db.exec(`CREATE TABLE ${MERGING_TABLE} (started TEXT NOT NULL); INSERT INTO ${MERGING_TABLE} VALUES (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));`)
             return true
           }, "IMMEDIATE")

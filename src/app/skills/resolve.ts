@@ -176,22 +176,26 @@ const resolveOnDisk = (skill: string, options: ResolveOptions) =>
  */
 const byFrontmatterName = (skill: string, options: ResolveOptions, notFound: SkillNotFound) =>
   Effect.gen(function* () {
-    if (options.agentDirs === false || !isStoreName(skill)) return yield* Effect.fail(notFound)
+    // The directory the E001 was raised for (`directoryNaming`'s first claimant): not looked for again.
+    const claimant = claimants.get(notFound)
+    if (options.agentDirs === false || claimant === undefined) return yield* Effect.fail(notFound)
     const fs = yield* FileSystem
     const path = yield* Path
-    const { stores } = yield* Settings
-    // Recovery: directories that cannot be listed name no skill; the E001 being raised stands.
-    const roots = yield* nameRoots(stores).pipe(Effect.orElseSucceed(() => [stores.projectSkills, servedGlobalSkills(stores)]))
-    const naming = yield* directoryNaming(roots, skill).pipe(Effect.orElseSucceed(() => []))
-    // Of several that claim it, the first in resolution order, as `discover` says and `load` reads it.
-    const dirName = naming.length > 0 ? path.basename(naming[0]!) : undefined
-    if (dirName === undefined || nameProblem(dirName) !== undefined) return yield* Effect.fail(notFound)
+    const dirName = path.basename(claimant)
+    if (nameProblem(dirName) !== undefined) return yield* Effect.fail(notFound)
     const resolved = yield* resolveAsTyped(dirName, options)
     const real = (p: string) => fs.realPath(p).pipe(unseenAs(p))
-    if ((yield* real(resolved.sourceDir)) !== (yield* real(naming[0]!))) return yield* Effect.fail(notFound)
+    if ((yield* real(resolved.sourceDir)) !== (yield* real(claimant))) return yield* Effect.fail(notFound)
     yield* verbose(`resolved '${skill}' by its frontmatter name: ${resolved.sourceDir} (directory '${dirName}')`)
     return resolved
   })
+
+/**
+ * The directory an E001 for a frontmatter name was raised with (`resolveAsTyped`): `byFrontmatterName`
+ * resolves it without a second scan of up to NAMING_SCAN_MAX frontmatters. Keyed by the error itself, so
+ * nothing outlives it.
+ */
+const claimants = new WeakMap<SkillNotFound, string>()
 
 /** The one skill directory whose name is `skill` in the other Unicode form, if there is one. */
 const unicodeTwinName = Effect.fnUntraced(function* (skill: string) {
@@ -329,20 +333,19 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
   // Recovery: both looks only decorate the E001 being raised; agent directories that cannot be found leave the stores'.
   const roots = yield* nameRoots(stores).pipe(Effect.orElseSucceed(() => [stores.projectSkills, servedGlobalSkills(stores)]))
   // Recovery: the hint only decorates the E001 being raised; stores that cannot be read leave the error without it.
-  const naming = yield* directoryNaming(roots, skill).pipe(Effect.orElseSucceed(() => []))
-  const named = naming[0]
+  const named = yield* directoryNaming(roots, skill).pipe(Effect.orElseSucceed(() => undefined))
   if (named !== undefined) {
     const where = displayPath(stores.cwd, named, path)
     const dirName = path.basename(named)
     // A directory whose name no build takes (`Case-Dir`, as case-blind file systems keep it): "use 'Case-Dir'"
     // sent the author to `skc build Case-Dir`, which refuses the name. The fix is the directory's name.
     const way = nameProblem(dirName) === undefined ? `: use '${dirName}'` : `, and '${dirName}' is no valid skill name: rename the directory to '${skill}'`
-    return yield* Effect.fail(
-      new SkillNotFound({
-        skill,
-        hint: `${quoteArg(where)}/SKILL.md names itself '${skill}', but skc finds a skill by its directory${way} (SKL104: the name should match the directory)`
-      })
-    )
+    const notFound = new SkillNotFound({
+      skill,
+      hint: `${quoteArg(where)}/SKILL.md names itself '${skill}', but skc finds a skill by its directory${way} (SKL104: the name should match the directory)`
+    })
+    claimants.set(notFound, named)
+    return yield* Effect.fail(notFound)
   }
   // A skill an agent finds grouped deeper (`.agents/skills/tools/<name>`, docs/resolution.md step 4): skc
   // resolves a name at `<agent dir>/<name>` only, so E001 says where it is and to name it by its path.
@@ -419,34 +422,27 @@ const skillsBelow = Effect.fnUntraced(function* (dir: string) {
 const NAMING_SCAN_MAX = 256
 
 /**
- * The skill directories (stores, then agent directories) whose SKILL.md's `name` is `skill` under another
- * directory name, in resolution order, one per real directory (a store skill deployed into an agent directory
- * is one skill). Empty when none does or the scan passed its bound (no answer is better than a partial one).
+ * The first skill directory (stores, then agent directories, each one's entries in name order) whose
+ * SKILL.md's `name` is `skill` under another directory name; undefined when none is, or past the scan's bound.
  */
 const directoryNaming = Effect.fnUntraced(function* (roots: ReadonlyArray<string | undefined>, skill: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   let read = 0
-  const found: Array<string> = []
-  const real = new Set<string>()
   for (const root of roots) {
     if (root === undefined) continue
     // In name order, as the listings are: the first of two claimants is the same on every file system.
     const entries = [...(yield* fs.readDir(root).pipe(unseenAs([])))].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     for (const e of entries) {
       if (e.name.startsWith(".") || e.name === skill || (e.type !== "directory" && e.type !== "symlink")) continue
-      if (++read > NAMING_SCAN_MAX) return []
+      if (++read > NAMING_SCAN_MAX) return undefined
       const dir = path.join(root, e.name)
       const fm = yield* readSkillFrontmatter(path.join(dir, "SKILL.md"), "asAgentsRead")
       // A name typed composed for one written decomposed (macOS) is the same name.
-      if (fm._tag !== "Valid" || typeof fm.data.name !== "string" || !sameUnicodeText(fm.data.name, skill)) continue
-      const key = yield* fs.realPath(dir).pipe(unseenAs(dir))
-      if (real.has(key)) continue
-      real.add(key)
-      found.push(dir)
+      if (fm._tag === "Valid" && typeof fm.data.name === "string" && sameUnicodeText(fm.data.name, skill)) return dir
     }
   }
-  return found
+  return undefined
 })
 
 /** Directories read at most looking for a grouped skill (only an E001 pays for it). */
