@@ -325,6 +325,12 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
       new SkillNotFound({ skill, hint: `${quoteArg(where)} is there, but skc cannot read it as a skill: ${unusable.reason}; run 'skc lint ${quoteArg(where)}'` })
     )
   }
+  // A file named where a skill's folder is meant (`skc lint skills/pdf/SKILL.md`, as a pre-commit hook passes the
+  // files it changed, or `skc show skills/pdf/forms.md`): resolution takes directories only, and "run 'skc list'"
+  // sent the author to a list that had the skill in it. Say which folder holds the file.
+  // Recovery: the hint only decorates the E001 being raised; a path that cannot be read leaves the error without it.
+  const fileHint = yield* fileInSkillHint(stores.cwd, skill).pipe(Effect.orElseSucceed(() => undefined))
+  if (fileHint !== undefined) return yield* Effect.fail(new SkillNotFound({ skill, hint: fileHint }))
   // A skill whose frontmatter says this name from a directory of another name (`.claude/skills/pdf` with
   // `name: internal-comms`): discover, match, prompt and load list it under the frontmatter's name, so an
   // agent asks for it by that name: a reading command resolves it there (resolveOnDisk, `byFrontmatterName`).
@@ -395,6 +401,34 @@ const SKILLS_BELOW_MAX = 50
  * Skill directories one or two levels below `dir` (`dir/<skill>`, `dir/<group>/<skill>`: a repository's
  * `skills/.curated/pdf`, `plugins/x/skills`), in name order, at most SKILLS_BELOW_MAX.
  */
+/** How many folders above a named file are looked at for the skill holding it. */
+const FILE_IN_SKILL_DEPTH = 8
+
+/**
+ * The hint of an E001 for `skill` naming a file rather than a folder: the folder of the skill holding it
+ * (the nearest one above it with a SKILL.md), or that a skill is named by its folder. Undefined when `skill`
+ * names no file.
+ */
+const fileInSkillHint = Effect.fnUntraced(function* (cwd: string, skill: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const file = path.resolve(cwd, skill)
+  const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
+  if (info === undefined || info.type === "directory") return undefined
+  let dir = path.dirname(file)
+  for (let i = 0; i < FILE_IN_SKILL_DEPTH; i++) {
+    const held = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(unseenAs(undefined))
+    if (held?.type === "file") {
+      const shown = displayPath(cwd, dir, path)
+      return `${quoteArg(skill)} is a file of the skill in ${quoteArg(shown)}: name the skill by its folder, ${quoteArg(shown)}`
+    }
+    const up = path.dirname(dir)
+    if (up === dir) break
+    dir = up
+  }
+  return `${quoteArg(skill)} is a file: name a skill by its folder (the one holding its SKILL.md) or by its name`
+})
+
 const skillsBelow = Effect.fnUntraced(function* (dir: string) {
   const fs = yield* FileSystem
   const path = yield* Path
