@@ -1,6 +1,10 @@
 /**
  * The project a client's MCP roots name (DECISIONS #47, issue 26 item 2):
- * the first `file://` root that holds a `.skillc/` or `.claude/` directory.
+ * the first `file://` root that holds a `.skillc/` or `.claude/` directory,
+ * or a project skills directory an agent reads (`.agents/skills`, DECISIONS
+ * #53; `.cursor/skills`, `.github/skills`, … of the agent profiles): a
+ * Codex user's project holds only `.agents/skills`, and the server served
+ * the directory the client started it in instead.
  * A server started without `--project` or `SKILLC_PROJECT` asks the client
  * for its roots after the handshake (when the client declares the `roots`
  * capability) and again on `notifications/roots/list_changed`; with no such
@@ -9,6 +13,10 @@
 import { statSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { PROFILES } from "../domain/agents/index.js"
+
+/** What marks a root as a project: skc's own directory, Claude Code's, and every agent's project skills directory. */
+const PROJECT_MARKS: ReadonlyArray<string> = [".skillc", ".claude", ...new Set(PROFILES.flatMap((p) => p.dirs.project))]
 
 /** Any failure to stat (missing, ENOTDIR, EACCES) counts as not a directory. */
 export const isDirectory = (path: string): boolean => {
@@ -49,7 +57,7 @@ export const validRoots = (
   return { roots, skipped }
 }
 
-/** The directory of the first `file://` root holding `.skillc/` or `.claude/`; undefined when none does. */
+/** The directory of the first `file://` root holding `.skillc/`, `.claude/` or an agent's project skills directory; undefined when none does. */
 export const projectOfRoots = (roots: ReadonlyArray<{ readonly uri: string }>): string | undefined => {
   for (const { uri } of roots) {
     if (!uri.startsWith("file://")) continue
@@ -59,7 +67,7 @@ export const projectOfRoots = (roots: ReadonlyArray<{ readonly uri: string }>): 
     } catch {
       continue
     }
-    if (isDirectory(join(dir, ".skillc")) || isDirectory(join(dir, ".claude"))) return dir
+    if (PROJECT_MARKS.some((mark) => isDirectory(join(dir, mark)))) return dir
   }
   return undefined
 }

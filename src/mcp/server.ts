@@ -628,7 +628,7 @@ export const noProjectHint = (directory: string, remote = false): string =>
     ? // Over HTTP the client can change nothing of it: the directory is the operator's `--project`, and roots are not followed.
       "This team server's operator names its projects (`--project <dir>`, docs/team.md)."
     : "Name the project: `--project <dir>` in the server's args, `SKILLC_PROJECT=<dir>` in its environment, " +
-      "or a client that sends MCP roots (the first file:// root holding .skillc/ or .claude/).")
+      "or a client that sends MCP roots (the first file:// root holding .skillc/, .claude/ or a project skills directory such as .agents/skills).")
 
 /** An answer that found nothing: E001, or an empty list of skills or results. */
 const findsNothing = (result: CallToolResult): boolean => {
