@@ -8,8 +8,21 @@
  * changes directory (issue 44 item 2). Shared by the full CLI's `mcp`
  * command and its own bundle (src/cli/mcpEntry.ts).
  */
-import { resolve } from "node:path"
+import { homedir } from "node:os"
+import { join, resolve } from "node:path"
 import { isDirectory } from "../mcp/roots.js"
+
+/**
+ * `~` and `~/…` as the home directory: an MCP client's configuration passes its `args` and `env` without a
+ * shell (Claude Desktop, Cursor, VS Code), so `"--project", "~/work/app"` arrived as typed. A directory
+ * literally named `~` below the working directory still wins.
+ */
+const homeExpanded = (dir: string, env: NodeJS.ProcessEnv): string | undefined => {
+  if (dir !== "~" && !dir.startsWith("~/")) return undefined
+  if (isDirectory(resolve(dir))) return undefined
+  const home = env.HOME || homedir()
+  return dir === "~" ? home : join(home, dir.slice(2))
+}
 
 /** The directory a session starts in (absolute), undefined when neither names one; or why the one named cannot be. */
 export type McpProject = { readonly project: string | undefined } | { readonly problem: string }
@@ -18,7 +31,7 @@ export const chooseMcpProject = (given: string | undefined, env: NodeJS.ProcessE
   const dir = given ?? (env.SKILLC_PROJECT || undefined)
   if (dir === undefined) return { project: undefined }
   const source = given !== undefined ? "--project" : "SKILLC_PROJECT"
-  const target = resolve(dir)
+  const target = resolve(homeExpanded(dir, env) ?? dir)
   if (!isDirectory(target)) return { problem: `${source}: not a directory: '${dir}'` }
   return { project: target }
 }
