@@ -477,6 +477,11 @@ export interface McpSession {
   readonly run: Run
   /** Where the session learns the client of requests that make no handshake (a stdio connection's 2026-07-28 ones). */
   readonly clientNamedBy: (source: () => string | undefined) => void
+  /**
+   * Settles when the session's directory is known: at once with a fixed project; when following roots, once
+   * the client's first `roots/list` is answered (or fails), or its handshake declares no roots.
+   */
+  readonly projectKnown: Promise<void>
 }
 
 /** How long a result that cannot change while the process runs may be cached (issue 48 item 1). */
@@ -845,9 +850,11 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
         throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`)
     }
   }
+  let knowProject = () => {}
+  const projectKnown = options.followRoots === true ? new Promise<void>((resolve) => (knowProject = resolve)) : Promise.resolve()
   if (options.followRoots === true) {
     const followRoots = () => {
-      if (server.getClientCapabilities()?.roots === undefined) return
+      if (server.getClientCapabilities()?.roots === undefined) return knowProject()
       rootsRead = server
         // Issue 45 item 4: read loosely and check each root on its own (roots.ts), not the SDK's all-or-nothing schema.
         .request({ method: "roots/list" }, ResultSchema, { timeout: ROOTS_TIMEOUT_MS })
@@ -858,6 +865,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
           Effect.runSync(Ref.set(directory, projectOfRoots(roots) ?? started))
         })
         .catch((e: unknown) => void process.stderr.write(`skc mcp: roots/list: ${e instanceof Error ? e.message : String(e)}\n`))
+        .finally(knowProject)
     }
     server.oninitialized = followRoots
     server.setNotificationHandler(RootsListChangedNotificationSchema, async () => followRoots())
@@ -874,7 +882,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     close: () => (options.shared === undefined ? runtime.dispose() : Promise.resolve()),
     revision,
     run,
-    clientNamedBy: (source) => void (namedClient = source)
+    clientNamedBy: (source) => void (namedClient = source),
+    projectKnown
   }
 }
 
@@ -897,8 +906,18 @@ export const serveStdio = async (version: string, options: ServeOptions = {}): P
   })
   await server.connect(transport)
   process.stderr.isTTY && process.stderr.write(`skc mcp: skillc ${version} serving on stdio (Ctrl-D to stop)\n`)
-  // Issue 46 item 3: a server started outside any project says so, and how to name one.
-  if (await session.noProject()) process.stderr.write(`${noProjectHint(session.directory())}\n`)
+  // Issue 46 item 3: a server started outside any project says so, and how to name one — once the project is
+  // known: a server following its client's roots said "no project found from '/'" before the roots named one.
+  // A client that never makes the handshake (2026-07-28) is never asked for roots: the line comes after the wait
+  // a request would give them.
+  let waited: ReturnType<typeof setTimeout> | undefined
+  void Promise.race([session.projectKnown, new Promise<void>((resolve) => (waited = setTimeout(resolve, ROOTS_TIMEOUT_MS)))])
+    .then(async () => {
+      clearTimeout(waited)
+      if (await session.noProject()) process.stderr.write(`${noProjectHint(session.directory())}\n`)
+    })
+    .catch(() => {})
+  waited?.unref()
   // `--watch` (issue 12): rebuild served skills as their sources change; lines on stderr (stdout is the protocol).
   // Each rebuild may change the resources (a file added, removed or renamed) and, with --tools, the tools of a
   // tool skill: connected clients are told to list them again (issue 26 item 4).

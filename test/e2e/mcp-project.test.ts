@@ -8,7 +8,7 @@ import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
 import { pathToFileURL } from "node:url"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it, vi } from "vitest"
 import { BIN, sandbox, spawnAsync } from "../helpers/cli.js"
 
 const SKILL = "---\nname: deploy-notes\ndescription: How we deploy. Use when deploying.\n---\n# Deploy notes\n\n## Hotfixes\n\nShip it.\n"
@@ -176,6 +176,28 @@ describe("skc mcp says where it looked, checks roots one by one, refuses NUL que
       expect(stderr()).toContain("SKILLC_PROJECT")
     } finally {
       await client.close()
+    }
+  })
+
+  it("DECISIONS #47: a server started in / whose client's roots name the project never says on stderr that no project was found", async () => {
+    // The line was written at start, before the client's roots named the project it then served.
+    const { client, call, stderr } = await connectFromRoot({ roots: () => [{ uri: pathToFileURL(sb.work).href }] })
+    try {
+      const list = await call("skc_list", {})
+      expect(texts(list)).toContain("deploy-notes")
+      expect(stderr()).not.toContain("no project found")
+    } finally {
+      await client.close()
+    }
+    // Roots that name no project: the line comes, once the roots are read.
+    const plain = join(sb.root, "plain-dir")
+    mkdirSync(plain, { recursive: true })
+    const elsewhere = await connectFromRoot({ roots: () => [{ uri: pathToFileURL(plain).href }] })
+    try {
+      await elsewhere.call("skc_list", {})
+      await vi.waitFor(() => expect(elsewhere.stderr()).toContain("no project found from '/'"), { timeout: 20_000, interval: 50 })
+    } finally {
+      await elsewhere.client.close()
     }
   })
 
