@@ -49,9 +49,13 @@ export const missExplanation = (r: EvalResult, s: Report, m: Report["misses"][nu
   // A winner named by a name of several words written as words ("release notes" names `release-notes`) wins
   // with any margin: "decided by "release", "notes"" sent the author to strip words the name holds.
   const named = m.named === true || (m.margin !== undefined && m.margin < 0)
+  // A one-word name written as a bare word is no mention (docs/eval.md): it fires whatever the gates, and its
+  // description cannot stop it. "named in the request" told the author the user had asked for the skill.
   const decided =
     m.winner !== null && m.decided_by !== undefined && m.decided_by.length > 0
-      ? named
+      ? m.name_word === true
+        ? `its name is a word of the request (no mention, but it fires whatever the gates), matched ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}`
+        : named
         ? `named in the request, matched ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}`
         : `decided by ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}${m.margin !== undefined ? `, margin ${m.margin.toFixed(2)}` : ""}`
       : ""

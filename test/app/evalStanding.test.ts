@@ -132,6 +132,27 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
       expect(renderEvalHtml(r)).toContain("<tr><td>release-notes</td><td>(none: it fired itself)</td><td>false fire</td><td>1</td></tr>")
     }))
 
+  it.effect("a one-word name as a bare word of the request is no mention: the miss says so (name_word), not 'named in the request'", () =>
+    Effect.gen(function* () {
+      // docs/eval.md: a one-word name is mentioned only when the request calls it a skill or marks it; as a bare
+      // word it fires whatever the gates. "named in the request" sent the author looking for a mention.
+      const linear = {
+        "/proj/.claude/skills/linear/SKILL.md": SKILL("linear", "Manage issues, projects and team workflows in Linear. Use when the user asks about tickets."),
+        "/proj/.claude/skills/linear/evals/triggers.json": JSON.stringify([{ query: "Fit a linear regression to this data", should_trigger: false }])
+      }
+      const r = yield* evaluate({ skills: ["linear"] }).pipe(Effect.provide(Layer.merge(memoryLayer({ files: { ...files, ...linear } }), noRunner)))
+      const miss = r.skills[0]!.misses[0]!
+      expect(miss).toMatchObject({ winner: "linear", name_word: true })
+      expect(miss.named).toBeUndefined()
+      const text = renderEval(r)
+      expect(text).toMatch(/should not fire; fired — its name is a word of the request \(no mention, but it fires whatever the gates\), matched "linear"/)
+      expect(text).not.toContain("named in the request")
+      // `skc match` says the same of it: no mention.
+      const m = yield* match({ query: "Fit a linear regression to this data" }).pipe(Effect.provide(memoryLayer({ files: { ...files, ...linear } })))
+      expect(m.results[0]).toMatchObject({ name: "linear", mentioned: false })
+      expect(m.results[0]!.reason).toContain("its name is a word of the request")
+    }))
+
   it.effect("a named winner is decided by its name's words only, not by description words the request shares", () =>
     Effect.gen(function* () {
       const notes = {

@@ -182,6 +182,8 @@ export const EvalDocument = Schema.Struct({
           margin: Schema.optionalKey(Schema.Number),
           /** Match judge: the winner was named in the request (a name of several words written as words counts), so no description word decided it. */
           named: Schema.optionalKey(Schema.Literal(true)),
+          /** Match judge: the winner's one-word name is a bare word of the request: no mention, it fired whatever the gates. */
+          name_word: Schema.optionalKey(Schema.Literal(true)),
           /** Match judge, a should-fire miss: the skill's own score, coverage, rank and the request words it holds. */
           standing: Schema.optionalKey(
             Schema.Struct({ score: Schema.Number, coverage: Schema.Number, rank: Schema.Int, words: Schema.Array(Schema.String) })
@@ -576,7 +578,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
       yield* slice
       const ranked = scoreSkills(q, candidatesOf(q), { threshold, nowMs: 0 })
       const top = ranked.find((m) => m.activated)
-      runs.set(q, [top === undefined ? { activated: [] } : { activated: [top.name], decided_by: decidedBy(top), margin: top.margin, ...(top.byName ? { named: true } : {}) }])
+      runs.set(q, [top === undefined ? { activated: [] } : { activated: [top.name], decided_by: decidedBy(top), margin: top.margin, ...(top.mentioned ? { named: true } : top.byName ? { name_word: true } : {}) }])
       const own = new Map<string, Standing>()
       for (const m of ranked) {
         if (targetNames.has(m.name)) own.set(m.name, { score: m.score, coverage: m.coverage, rank: m.rank, words: m.decided_by })

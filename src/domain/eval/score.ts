@@ -21,6 +21,11 @@ export interface Verdict {
   readonly margin?: number
   /** Match judge: the winner was named in the request, which wins whatever its description holds. */
   readonly named?: boolean
+  /**
+   * Match judge: the winner's one-word name is a bare word of the request ("fit a linear regression" and
+   * `linear`): no mention, but it fires whatever the gates, in its place by relevance.
+   */
+  readonly name_word?: boolean
 }
 
 /**
@@ -50,6 +55,8 @@ export interface QueryOutcome extends TriggerQuery {
   readonly margin?: number
   /** Match judge: the winner was named in the request (its description did not decide). */
   readonly named?: true
+  /** Match judge: the winner's one-word name is a bare word of the request (no mention; it fired whatever the gates). */
+  readonly name_word?: true
   /** Match judge, a should-fire miss: how the skill under test itself scored. */
   readonly standing?: Standing
 }
@@ -102,6 +109,7 @@ export const outcomeOf = (skill: string, q: TriggerQuery, v: Verdict & { readonl
     ...(v.decided_by !== undefined ? { decided_by: v.decided_by } : {}),
     ...(v.margin !== undefined ? { margin: v.margin } : {}),
     ...(v.named === true ? { named: true } : {}),
+    ...(v.name_word === true ? { name_word: true } : {}),
     ...(v.runs !== undefined && v.runs > 1 ? { votes: v.votes ?? 0, runs: v.runs } : {}),
     ...(v.errors !== undefined && v.errors.length > 0 ? { errors: v.errors } : {})
   }
