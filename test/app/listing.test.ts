@@ -613,7 +613,10 @@ describe("Codex's explicit `$name` mentions (core-skills/src/injection.rs collec
     const c = fresh()
     ok(await c.run(match({ query: "please use $alpha now", agent: "codex" })))
     ok(await c.run(match({ query: "use $nosuch", agent: "claude" })))
-    expect(c.warnings()).toEqual([])
+    // Claude Code reads none of these skills: the one notice is that (DECISIONS #53), none of `$`.
+    expect(c.warnings()).toEqual([
+      "warning: 3 skills in the shared .agents/skills (alpha (project), path (project), twin (project)) are nowhere claude reads: Claude Code does not read that directory (codex, copilot, gemini, opencode, amp do: skc discover --agent codex)"
+    ])
   })
 })
 

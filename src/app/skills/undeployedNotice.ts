@@ -7,14 +7,55 @@
 import { Effect } from "effect"
 import { Warning } from "../../domain/errors.js"
 import type { Discovery } from "../../domain/protocol/discovery.js"
-import { profileOf, type ProfileName } from "../../domain/agents/index.js"
+import { profileOf, SHARED_SKILLS_DIR, sharedDirReaders, type ProfileName } from "../../domain/agents/index.js"
 import { undeployed, undeployedNote } from "../../domain/protocol/undeployed.js"
 import { Diagnostics, warn, type DiagnosticsService } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
 import { discoverSkills } from "./storeSkills.js"
 import { projectAboveRepository } from "./aboveRepository.js"
+import { discover } from "./discovery.js"
+
+/** How many names a notice shows. */
+const NAMES_SHOWN = 5
 
 export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }, after = "") {
+  yield* warnSharedUnread(found)
+  yield* warnStoreUndeployed(found, after)
+})
+
+/**
+ * The skills of the shared `.agents/skills` (DECISIONS #53) an agent that does not read it finds nowhere:
+ * `skc load` said so for one skill, while `discover`, `prompt` and `budget` answered "No skills discovered for
+ * claude" over a project whose skills all sit there (installed by another tool, or written for Codex). A skill
+ * of skc's stores is the store notice's (its build deploys it); this one names the others.
+ */
+const warnSharedUnread = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }) {
+  const dirs = profileOf(found.agent).dirs
+  if (dirs.project.includes(SHARED_SKILLS_DIR) && dirs.user.includes(SHARED_SKILLS_DIR)) return
+  const diagnostics = yield* Diagnostics
+  const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }
+  // Recovery: the notice only adds to the answer; a directory that cannot be read leaves it out.
+  const shared = yield* discover({ agent: "agentskills" }).pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => undefined))
+  if (shared === undefined) return
+  // A copy of a name the agent finds elsewhere (`.claude/skills/x` beside `.agents/skills/x`) is not missing from it.
+  const seen = new Set([...found.skills, ...found.shadowed].flatMap((s) => [s.dir, s.name]))
+  const store = new Set((yield* discoverSkills("all").pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))).map((s) => s.name))
+  const unread = shared.skills.filter(
+    (s) => !seen.has(s.dir) && !seen.has(s.name) && !store.has(s.name) && !(s.scope === "project" ? dirs.project : dirs.user).includes(SHARED_SKILLS_DIR)
+  )
+  if (unread.length === 0) return
+  const names = unread.slice(0, NAMES_SHOWN).map((s) => `${s.name} (${s.scope === "project" ? "project" : "user"})`).join(", ") + (unread.length > NAMES_SHOWN ? ", …" : "")
+  const readers = sharedDirReaders().map((p) => p.name)
+  const count = `${unread.length} ${unread.length === 1 ? "skill" : "skills"}`
+  yield* warn(
+    Warning.notice(
+      `${count} in the shared ${SHARED_SKILLS_DIR} (${names}) ${unread.length === 1 ? "is" : "are"} nowhere ${found.agent} reads: ` +
+        `${profileOf(found.agent).title} does not read that directory (${readers.join(", ")} do: skc discover --agent ${readers[0]})`
+    )
+  )
+})
+
+const warnStoreUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }, after: string) {
   // Quietly: a store skill that does not load is `skc list`'s and `skc lint`'s to report, not each
   // discover's; only the skills that load could be deployed.
   const diagnostics = yield* Diagnostics
