@@ -57,7 +57,9 @@ export const missExplanation = (r: EvalResult, s: Report, m: Report["misses"][nu
         ? `its name is a word of the request (no mention, but it fires whatever the gates), matched ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}`
         : named
         ? `named in the request, matched ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}`
-        : `decided by ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}${m.margin !== undefined ? `, margin ${m.margin.toFixed(2)}` : ""}`
+        : `decided by ${m.decided_by.map((w) => JSON.stringify(w)).join(", ")}${
+            m.margin === undefined ? "" : m.margin === 0 ? ", a tie (margin 0.00: the runner-up scored the same, and the order of scope then name chose)" : `, margin ${m.margin.toFixed(2)}`
+          }`
       : ""
   const own = m.standing === undefined ? "" : standingOf(s.skill, m.query, m.standing, r.threshold, m.winner !== null)
   return [decided, own].filter((x) => x !== "").join("; ")

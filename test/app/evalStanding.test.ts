@@ -153,6 +153,29 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
       expect(m.results[0]!.reason).toContain("its name is a word of the request")
     }))
 
+  it.effect("a winner that ties the skill under test says it was a tie, not an ordinary win", () =>
+    Effect.gen(function* () {
+      // Two skills with one description: name order chose, and "margin 0.00" alone read as a better description.
+      const twins = {
+        "/proj/.claude/skills/twin-a/SKILL.md": SKILL("twin-a", "Convert Markdown books to EPUB. Use when building an ebook."),
+        "/proj/.claude/skills/twin-b/SKILL.md": SKILL("twin-b", "Convert Markdown books to EPUB. Use when building an ebook."),
+        "/proj/.claude/skills/twin-b/evals/triggers.json": JSON.stringify([{ query: "convert my markdown book to epub", should_trigger: true }])
+      }
+      const r = yield* evaluate({ skills: ["twin-b"] }).pipe(Effect.provide(Layer.merge(memoryLayer({ files: { ...files, ...twins } }), noRunner)))
+      expect(r.skills[0]!.misses[0]).toMatchObject({ winner: "twin-a", margin: 0 })
+      expect(renderEval(r)).toContain("a tie (margin 0.00: the runner-up scored the same, and the order of scope then name chose)")
+    }))
+
+  it.effect("skc match on a request with no word to weigh (punctuation, function words) says so, not which gate was missed", () =>
+    Effect.gen(function* () {
+      for (const query of ["?!?...,,,", "how do I do this"]) {
+        const m = yield* match({ query })
+        expect(m.results).toEqual([])
+        expect(renderMatch(m)).toBe("No skill matches: the request holds no word the match judge weighs (only words such as 'the', 'and', 'it', or punctuation); reword it as a request.\n")
+      }
+      expect(renderMatch(yield* match({ query: "bake a sourdough loaf" }))).toMatch(/^No skill matches \(threshold/)
+    }).pipe(Effect.provide(memoryLayer({ files }))))
+
   it.effect("a named winner is decided by its name's words only, not by description words the request shares", () =>
     Effect.gen(function* () {
       const notes = {
