@@ -61,7 +61,7 @@ import { batchAnswer, batchEntries, batchProblem, idOf, refusalText } from "./ba
 import { boundedMessage, MAX_REQUEST_BYTES, paramsProblem } from "./limits.js"
 import { roomFor } from "./sessionRoom.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
-import { clientAddress, isLoopbackAddress, makeRateLimiter, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
+import { clientAddress, corsHeaders, isLoopbackAddress, makeRateLimiter, PREFLIGHT_HEADERS, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
 import { stopListening } from "./httpStop.js"
@@ -826,6 +826,16 @@ export const serveHttp = async (
     if (path === "/healthz") return json(res, 200, { status: "ok" })
     const refused = refusedHostOrOrigin(policy, req.headers.host, req.headers.origin)
     if (refused !== undefined) return refuse(req, res, 403, -32000, `Forbidden: ${refused}`)
+    // A browser client (an MCP client in a web page, the Inspector's direct connection) from an origin the
+    // check above let through: its preflight carries no token and was answered 401, so the browser never sent
+    // the request; and without Access-Control-Allow-Origin it could not read an answer (httpGuards.ts `corsHeaders`).
+    const origin = req.headers.origin
+    if (origin !== undefined) for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value)
+    if (req.method === "OPTIONS") {
+      req.resume()
+      res.writeHead(204, { ...PREFLIGHT_HEADERS, allow: "GET, POST, DELETE, OPTIONS" })
+      return void res.end()
+    }
     if (path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`)) {
       const base = baseUrlOf(req, listening)
       const resource = path === METADATA_PATH ? "/mcp" : path.slice(METADATA_PATH.length)

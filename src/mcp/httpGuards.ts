@@ -78,6 +78,28 @@ export const refusedHostOrOrigin = (policy: HostPolicy, host: string | undefined
 }
 
 /**
+ * What a browser needs to read an answer for a page of `origin`, once `refusedHostOrOrigin` let the origin
+ * through (the DNS-rebinding check stays the only gate: these headers open nothing it refused): the origin
+ * itself (never `*`, so a token may be sent), and the headers a client reads (the session, the revision, the
+ * challenge of a 401, when to retry).
+ */
+export const corsHeaders = (origin: string): Readonly<Record<string, string>> => ({
+  "access-control-allow-origin": origin,
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, www-authenticate, retry-after",
+  vary: "Origin"
+})
+
+/**
+ * The answer to a CORS preflight (`OPTIONS`, sent by a browser without the token): the methods and request
+ * headers of the MCP endpoint and of the telemetry one, for ten minutes.
+ */
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
+  "access-control-allow-headers": "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id",
+  "access-control-max-age": "600"
+}
+
+/**
  * The client's address as the server rates it and tells the operator: the TCP peer's, or, with
  * `--trust-proxy`, the last entry of `X-Forwarded-For` (Node joins repeated headers with ", "): the address
  * the reverse proxy in front saw. Entries before it are what the client itself sent, and anyone can send

@@ -268,6 +268,32 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     await local.body?.cancel()
   })
 
+  it("a browser client from an allowed origin: its preflight (no token) is 204 with the MCP headers allowed, and its answers carry Access-Control-Allow-Origin; a foreign origin's preflight is 403", async () => {
+    const port = new URL(server.base).port
+    const page = `http://localhost:${port}`
+    const preflight = await fetch(`${server.base}/mcp`, {
+      method: "OPTIONS",
+      headers: { origin: page, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" }
+    })
+    // Was 401: the preflight carries no token, so the browser never sent the request.
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(page)
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("POST")
+    for (const h of ["authorization", "content-type", "mcp-session-id", "mcp-protocol-version"]) expect(preflight.headers.get("access-control-allow-headers")).toContain(h)
+    const answer = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}`, origin: page }, body: JSON.stringify(INIT) })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get("access-control-allow-origin")).toBe(page)
+    expect(answer.headers.get("access-control-expose-headers")).toContain("mcp-session-id")
+    await answer.body?.cancel()
+    // A refusal a page must read (its challenge) is readable too; a foreign origin gets nothing but its 403.
+    const refused = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, origin: page }, body: JSON.stringify(INIT) })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get("access-control-allow-origin")).toBe(page)
+    const foreign = await fetch(`${server.base}/mcp`, { method: "OPTIONS", headers: { origin: "http://evil.example", "access-control-request-method": "POST" } })
+    expect(foreign.status).toBe(403)
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull()
+  })
+
   it("a body over 1 MiB is 413; malformed JSON is 400 with JSON-RPC -32700; a non-JSON-RPC body is a JSON-RPC error; the server goes on", async () => {
     const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
     const big = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: JSON.stringify({ ...INIT, pad: "x".repeat(1_100_000) }) })
