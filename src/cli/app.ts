@@ -241,6 +241,9 @@ const dashQuery = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<stri
 const dashWordAt = (rest: ReadonlyArray<string>, reported: string): number => {
   const exact = rest.indexOf(reported)
   if (exact >= 0) return exact
+  // A pasted command line as one word ("--password=secret --decrypt in.pdf"): the parser names its first flag.
+  const pasted = rest.flatMap((a, i) => (reported.startsWith("--") && (a.startsWith(`${reported}=`) || a.startsWith(`${reported} `)) ? [i] : []))
+  if (pasted.length === 1) return pasted[0]!
   const start = reported.trimEnd()
   const single = rest.flatMap((a, i) => (a.length > 1 && a.startsWith("-") && !a.startsWith("--") && a.startsWith(start) ? [i] : []))
   return single.length === 1 ? single[0]! : -1

@@ -23,7 +23,7 @@ export const searchCommand = defineCommand({
   name: "search",
   summary: [
     "Full-text search over a skill's sections, ranked by BM25 (a store skill after 'skc build'; others indexed on first use).",
-    "Sections holding every word come first (a word of the skill's name or description counts as held by each of its sections); when none does, those holding the most words (marked partial).",
+    "Sections holding every word answer; when none does, those holding the most words (marked partial). A word of the skill's name or description counts as held by each of its sections, and the score then weighs the words a section's own text holds first.",
     "",
     "Two forms: skc search <skill> <query>, or skc search --all <query> [--skill a,b] (every skill visible from here)."
   ],

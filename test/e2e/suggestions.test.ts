@@ -119,6 +119,10 @@ describe("did you mean …? (issue 25 item 3)", () => {
     expect((await sb.runAsync(["search", "pdf", "-v flag"])).stderr).toMatch(/\n {2}a query that starts with '-' goes after --: skc search pdf -- '-v flag'\n$/)
     // Two such words: which one was meant is not known; no hint is made up.
     expect((await sb.runAsync(["search", "pdf", "-pdf", "-x"])).stderr).toBe("error[E100]: invalid option: Received unknown argument: '-p'\n")
+    // A pasted command line as one word, whose first flag the parser names with its value (sixty-fifth pass: no hint).
+    expect((await sb.runAsync(["search", "pdf", "--password=secret --decrypt in.pdf"])).stderr).toBe(
+      "error[E100]: invalid option: Received unknown argument: '--password'\n  a query that starts with '-' goes after --: skc search pdf -- '--password=secret --decrypt in.pdf'\n"
+    )
   })
 
   it("the words of one query, request or heading given apart name the command as meant, to paste (E100)", async () => {
