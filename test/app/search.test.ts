@@ -214,3 +214,24 @@ describe("issue 25 cross-skill ranking", () => {
     expect(all.results.map((x) => `${x.skill}#${x.section}`)[0]).toBe("brand#Color Palette")
   })
 })
+
+describe("RFC-0004:C-QUERY-SYNTAX / DECISIONS #37: a pasted compound (URL, path, call) that no section says as written", () => {
+  const doc = ["# Guide", "", "Intro.", "", "## Merge PDFs", "", "Merging pdfs with pypdf: open each reader.", "", "## Forms", "", "Fill form fields.", ""].join("\n")
+  const setup = async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", doc) } })
+    await w.run(Effect.flatMap(resolveSkill("guide"), indexSkill))
+    return w
+  }
+  it("one token made of several words is searched by its words in the partial query: the section holding them answers, marked partial", async () => {
+    const w = await setup()
+    const r = Result.getOrThrow(await w.run(search({ skill: "guide", query: "https://pypdf.readthedocs.io/en/stable/user/merging-pdfs.html" }))) as SearchResult
+    // Before: one phrase no section holds, and one token has no partial query: "No results".
+    expect(r.partial).toBe(true)
+    expect(r.results[0]?.section).toBe("Merge PDFs")
+  })
+  it("a plain word that no section holds still finds nothing (one word has no partial query)", async () => {
+    const w = await setup()
+    const r = Result.getOrThrow(await w.run(search({ skill: "guide", query: "zanzibar" }))) as SearchResult
+    expect(r.results).toEqual([])
+  })
+})

@@ -217,7 +217,8 @@ const ownAnswer = (opened: Opened, query: ReadonlyArray<string>, limit: number) 
     const every = yield* andAnswer(opened, tokens, limit)
     if (every.chosen.length > 0) return { partial: false, found: every.chosen.map((c): Found => ({ c, tokens, mode: "all" })), unheld: every.unheld }
     const fallback = fallbackTokens(tokens)
-    if (tokens.length < 2 || fallback.length === 0) return { partial: false, found: [], unheld: every.unheld }
+    // One word has no partial answer; one compound (a pasted URL, path or call) has its parts.
+    if (fallback.length < 2) return { partial: false, found: [], unheld: every.unheld }
     const { chosen, unheld } = yield* partialAnswer(opened, fallback, limit)
     return { partial: chosen.length > 0, found: chosen.map((c): Found => ({ c, tokens: fallback, mode: "any" })), unheld }
   })

@@ -94,15 +94,50 @@ export const isStopWord = (token: string): boolean => {
  */
 export const MAX_FALLBACK_TERMS = 32
 
-/** The tokens the OR fallback searches for (order kept, duplicates dropped, at most MAX_FALLBACK_TERMS). */
+/** What joins the words of a pasted compound: a URL's, a path's, a dotted or snake_case name's, a call's. */
+const COMPOUND_JOINERS = /[/\\:._()[\]{}=<>@?&#|]/
+/**
+ * The parts of a URL that say nothing of what it is about, and the extensions of the files a skill's index
+ * holds (every row's file name says "md": `forms.md` asks about forms).
+ */
+const URL_NOISE: ReadonlySet<string> = new Set(["http", "https", "www", "html", "htm", "php", "aspx", "com", "org", "net", "io", "md", "txt"])
+
+/**
+ * The words of a token that joins several (RFC-0004:C-QUERY-SYNTAX makes it one phrase): a URL
+ * (`https://pypdf.readthedocs.io/en/stable/user/merging-pdfs.html`), a path (`ooxml/scripts/unpack.py`), a
+ * call (`PdfReader(path).pages[0].extract_text()`), `section:merge`. As a phrase it finds the section that
+ * says it as written; pasted from elsewhere it found nothing, though the skill held its words. The partial
+ * query (DECISIONS #37) searches them beside it: words of two letters or more, not a number, not a URL's
+ * scheme, host suffix or page extension, not `.md` or `.txt`. None for a plain word, a hyphenated or possessive one (their forms
+ * are `termOf`'s), or one whose parts are fewer than two.
+ */
+export const compoundParts = (token: string): ReadonlyArray<string> => {
+  // Punctuation around a word is no joiner: "clip-art?" and "AI-made." are a word and a mark.
+  const core = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")
+  if (!COMPOUND_JOINERS.test(core)) return []
+  const parts = core
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((p) => p.length >= 2 && !/^\d+$/.test(p) && !URL_NOISE.has(p.toLowerCase()))
+  return parts.length >= 2 ? parts : []
+}
+
+/**
+ * The tokens the OR fallback searches for (order kept, duplicates dropped, at most MAX_FALLBACK_TERMS): the
+ * content words, each compound followed by its parts (`compoundParts`).
+ */
 export const fallbackTokens = (tokens: ReadonlyArray<string>): ReadonlyArray<string> => {
   const seen = new Set<string>()
   const out: Array<string> = []
-  for (const t of tokens) {
-    if (out.length === MAX_FALLBACK_TERMS) break
-    if (isStopWord(t) || seen.has(wordOf(t))) continue
+  const add = (t: string) => {
+    if (out.length === MAX_FALLBACK_TERMS || isStopWord(t) || seen.has(wordOf(t))) return
     seen.add(wordOf(t))
     out.push(t)
+  }
+  for (const t of tokens) {
+    if (out.length === MAX_FALLBACK_TERMS) break
+    if (isStopWord(t)) continue
+    add(t)
+    for (const part of compoundParts(t)) add(part)
   }
   return out
 }
