@@ -167,8 +167,11 @@ const noResultsLead = (options: SearchRenderOptions, query: string): string => {
   const n = options.narrower
   if (n?.answers === true) return didYouMeanLine(options, "  ") + visible(`  ${narrowerLine(options, n)}`) + "\n"
   // Words some section holds, never enough of them in one: "holds these words" would be untrue.
-  const lead =
-    options.skill !== undefined
+  // A query of punctuation or symbols only ("*", "(", an emoji) has no word the index holds any of: saying
+  // no section holds "these words" sent the reader to the headings for words there were none of.
+  const lead = !/[\p{L}\p{N}]/u.test(query)
+    ? "The query holds no word to search (only punctuation or symbols)"
+    : options.skill !== undefined
       ? `No section of '${options.skill}' holds ${n === undefined ? "these words" : "enough of these words together"}`
       : n === undefined
         ? "No searched skill holds these words"

@@ -19,6 +19,17 @@ describe("an empty search answer names the next step", () => {
     expect(renderSearchText(empty, { skill: "my skill" })).toContain("skc outline 'my skill'\n")
   })
 
+  it("a query of punctuation or symbols only says it holds no word, not that no section holds 'these words'", () => {
+    for (const query of ["*", "(", '"""', "📄"]) {
+      expect(renderSearchText({ query, results: [] } as never, { skill: "pdf" })).toBe(
+        `No results for '${query}'.\n  The query holds no word to search (only punctuation or symbols); its headings: skc outline pdf\n`
+      )
+    }
+    expect(renderSearchText({ query: "📄", results: [] } as never, {})).toContain("The query holds no word to search")
+    // A word of any script is a word.
+    expect(renderSearchText({ query: "変換", results: [] } as never, { skill: "pdf" })).toContain("No section of 'pdf' holds these words")
+  })
+
   it("across skills: the skills whose descriptions fit the question, and the skills that could not be searched after it", () => {
     expect(renderSearchText(empty, {})).toBe(
       "No results for 'postmortem writeup'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc match 'postmortem writeup'\n"
