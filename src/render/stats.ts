@@ -213,7 +213,14 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
     }
     case "sections":
       if (report.data.length === 0) out.push("No section has been shown.")
-      else out.push(...table(["COUNT", "SECTION", "FILE"], report.data.map((r) => [n(r.count), r.section, r.file ?? ""]), [true]))
+      else
+        out.push(
+          ...table(
+            ["COUNT", "SECTION", "FILE"],
+            report.data.map((r, i) => [n(r.count), `${r.section}${insights.sectionsGone?.[i] === true ? " (no longer in the outline)" : ""}`, r.file ?? ""]),
+            [true]
+          )
+        )
       out.push(...moreLine(report.more))
       out.push(...unusedBlock(insights.unusedSections, insights.unusedMore))
       break

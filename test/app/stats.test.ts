@@ -120,6 +120,21 @@ describe("RFC-0003:C-QUERIES", () => {
       expect(text).toMatch(/^ *2\. +WAL mode \(no longer in the outline\) +references\/pragmas\.md +1$/m)
     }))
 
+  // A probe (sixty-fifth pass): `--group-by sections` listed the renamed heading with no mark, as the summary had.
+  it.live("sections: a row whose heading the outline no longer has is marked so in the text; the JSON rows are the RFC's", () =>
+    Effect.gen(function* () {
+      const j = yield* stats([show("2026-01-01T00:00:00Z", "WAL mode", "references/pragmas.md"), show("2026-01-01T00:00:01Z", "Install"), show("2026-01-01T00:00:02Z", "Install")], { group_by: "sections" })
+      expect(j.data).toEqual([
+        { section: "Install", file: "SKILL.md", count: 2 },
+        { section: "WAL mode", file: "references/pragmas.md", count: 1 }
+      ])
+      expect(j.insights.sectionsGone).toEqual([false, true])
+      const { renderStats } = yield* Effect.promise(() => import("../../src/render/stats.js"))
+      const text = renderStats({ report: j as never, insights: j.insights }, Date.parse("2026-01-02T00:00:00Z"))
+      expect(text).toMatch(/^ *1 +WAL mode \(no longer in the outline\) +references\/pragmas\.md$/m)
+      expect(text).toMatch(/^ *2 +Install +SKILL\.md$/m)
+    }))
+
   it.live("RFC-0003:C-QUERIES sections: count desc, ties by file then heading ascending (bytewise)", () =>
     Effect.gen(function* () {
       const j = yield* stats(

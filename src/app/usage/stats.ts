@@ -117,6 +117,8 @@ export interface StatsInsights {
    * for the one heading `show` showed: the editor's hover on one of two headings of one text (issue 50).
    */
   readonly headingReads?: ReadonlyArray<{ readonly file: string; readonly section: string; readonly line: number; readonly count: number }>
+  /** Sections only: the rows of `data` (same order) whose heading the current outline no longer has. */
+  readonly sectionsGone?: ReadonlyArray<boolean>
 }
 
 /**
@@ -552,7 +554,14 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
       const unused = yield* unusedOf(entries, Effect.succeed(rows.rows))
       const outcome: StatsOutcome = {
         report: { ...head, query: "sections", period: rows.period, ...c.extra, data: c.data },
-        insights: { ...noInsights, unusedSections: unused.shown, unusedMore: unused.more, headingReads: unused.perHeading }
+        insights: {
+          ...noInsights,
+          unusedSections: unused.shown,
+          unusedMore: unused.more,
+          headingReads: unused.perHeading,
+          // As the summary and the HTML report mark them: a renamed heading's reads read as a section that still exists.
+          sectionsGone: c.data.map((r) => !unused.inOutline(r))
+        }
       }
       return outcome
     }
