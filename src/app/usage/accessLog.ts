@@ -73,13 +73,14 @@ export const generateRunId: Effect.Effect<string> = Effect.gen(function* () {
 export const RunIdLive = Layer.effect(RunId, generateRunId)
 
 /**
- * `SKC_RUN_ID` when set (a caller grouping several processes), else the
+ * `SKC_RUN_ID` when set and not blank (a caller grouping several processes), else the
  * `RunId` service; without one (an embedder's own layer), a fresh id.
  */
 export const currentRunId = Effect.gen(function* () {
   const env = yield* Env
   const given = env.get("SKC_RUN_ID")
-  if (given !== undefined && given !== "") return given
+  // Blank ("  ", a shell's `SKC_RUN_ID="$UNSET "`) groups nothing: as unset, like an empty one.
+  if (given !== undefined && given.trim() !== "") return given
   const provided = yield* Effect.serviceOption(RunId)
   return Option.isSome(provided) ? provided.value : yield* generateRunId
 })
