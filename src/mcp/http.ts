@@ -830,9 +830,15 @@ export const serveHttp = async (
     // check above let through: its preflight carries no token and was answered 401, so the browser never sent
     // the request; and without Access-Control-Allow-Origin it could not read an answer (httpGuards.ts `corsHeaders`).
     const origin = req.headers.origin
+    // Every answer varies with the Origin (a cache in between must not give one page's answer to another).
+    res.setHeader("vary", "Origin")
     if (origin !== undefined) for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value)
     if (req.method === "OPTIONS") {
       req.resume()
+      // A preflight of a path this server serves; any other is the 404 its request would get.
+      const served = path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`) || path === "/v1/logs" || path === "/mcp" || path === "/mcp/" ||
+        (path.startsWith("/mcp/") && projects.has(decodedOrSelf(path.slice(5).replace(/\/$/, ""))))
+      if (!served) return json(res, 404, { error: "not found", served: ["/mcp", ...[...projects.keys()].map((n) => `/mcp/${n}`), "/healthz"] })
       res.writeHead(204, { ...PREFLIGHT_HEADERS, allow: "GET, POST, DELETE, OPTIONS" })
       return void res.end()
     }

@@ -185,9 +185,18 @@ const noResultsLead = (options: SearchRenderOptions, query: string): string => {
   return didYouMeanLine(options, "  ") + visible(`  ${lead}; ${how}`) + "\n"
 }
 
+/** The longest word a list of words repeats whole, in characters: a pasted token of 100 KB was repeated whole. */
+const WORD_SHOWN_MAX = 64
+
+/** A word as a list shows it: whole up to WORD_SHOWN_MAX characters, else its start and "…". */
+const shownWord = (word: string): string => {
+  const chars = Array.from(word)
+  return chars.length <= WORD_SHOWN_MAX ? word : `${chars.slice(0, WORD_SHOWN_MAX).join("")}…`
+}
+
 /** `'a'`, `'a' and 'b'`, `'a', 'b' or 'c'`. */
 const quotedList = (words: ReadonlyArray<string>, last: "and" | "or", quoted = true): string => {
-  const q = quoted ? words.map((w) => `'${w}'`) : [...words]
+  const q = quoted ? words.map((w) => `'${shownWord(w)}'`) : words.map(shownWord)
   return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} ${last} ${q[q.length - 1]}`
 }
 

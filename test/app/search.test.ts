@@ -229,6 +229,15 @@ describe("RFC-0004:C-QUERY-SYNTAX / DECISIONS #37: a pasted compound (URL, path,
     expect(r.partial).toBe(true)
     expect(r.results[0]?.section).toBe("Merge PDFs")
   })
+  it("a compound whose words are in different sections answers as the same words apart do (its words, not the compound, are counted)", async () => {
+    const w = await setup()
+    const joined = Result.getOrThrow(await w.run(search({ skill: "guide", query: "pypdf/fields" }))) as SearchResult
+    const apart = Result.getOrThrow(await w.run(search({ skill: "guide", query: "pypdf fields" }))) as SearchResult
+    // Counted beside its words, the compound was a third word no section held: the floor dropped both sections.
+    expect(joined.partial).toBe(true)
+    expect(joined.results.map((x) => x.section).sort()).toEqual(apart.results.map((x) => x.section).sort())
+    expect(joined.results.map((x) => x.section).sort()).toEqual(["Forms", "Merge PDFs"])
+  })
   it("a plain word that no section holds still finds nothing (one word has no partial query)", async () => {
     const w = await setup()
     const r = Result.getOrThrow(await w.run(search({ skill: "guide", query: "zanzibar" }))) as SearchResult

@@ -20,7 +20,25 @@ describe("compound tokens in the partial query", () => {
     // Punctuation around a compound is dropped before it is split.
     expect(compoundParts("(Dashboard.jsx)")).toEqual(["Dashboard", "jsx"])
   })
-  it("the fallback keeps the compound and adds its words once, after it; stop words and repeats are left out", () => {
-    expect(fallbackTokens(["merge", "the", "pdf/merge.py"])).toEqual(["merge", "pdf/merge.py", "pdf", "py"])
+  it("the fallback searches a compound as its words, once each; stop words and repeats are left out", () => {
+    expect(fallbackTokens(["merge", "the", "pdf/merge.py"])).toEqual(["merge", "pdf", "py"])
+    // A compound whose words are fewer than two stays itself.
+    expect(fallbackTokens(["forms.md", "validation"])).toEqual(["forms.md", "validation"])
+  })
+})
+
+describe("a pasted blob without spaces is a phrase of at most MAX_PHRASE_WORDS words", () => {
+  it("a token of more words is cut after its 64th; a shorter one is as typed", async () => {
+    const { MAX_PHRASE_WORDS, phrasePrefix, termOf } = await import("../../src/domain/search/indexQuery.js")
+    const blob = "pdf.".repeat(30_000)
+    const cut = phrasePrefix(blob)
+    expect(cut.split(".").filter((w) => w !== "")).toHaveLength(MAX_PHRASE_WORDS)
+    expect(blob.startsWith(cut)).toBe(true)
+    expect(termOf(blob, { segmentsCjk: false }).phrases[0]).toBe(cut)
+    const url = "https://pypdf.readthedocs.io/en/stable/user/merging-pdfs.html"
+    expect(phrasePrefix(url)).toBe(url)
+    // 64 words exactly, or punctuation after the last one: as typed.
+    const exact = Array.from({ length: 64 }, (_, i) => `w${i}`).join("/")
+    expect(phrasePrefix(exact)).toBe(exact)
   })
 })

@@ -289,6 +289,8 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     const refused = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, origin: page }, body: JSON.stringify(INIT) })
     expect(refused.status).toBe(401)
     expect(refused.headers.get("access-control-allow-origin")).toBe(page)
+    // A path the server does not serve: its preflight is the 404 its request would get.
+    expect((await fetch(`${server.base}/nope`, { method: "OPTIONS", headers: { origin: page, "access-control-request-method": "POST" } })).status).toBe(404)
     const foreign = await fetch(`${server.base}/mcp`, { method: "OPTIONS", headers: { origin: "http://evil.example", "access-control-request-method": "POST" } })
     expect(foreign.status).toBe(403)
     expect(foreign.headers.get("access-control-allow-origin")).toBeNull()

@@ -235,6 +235,15 @@ describe("a partial answer says which of its words no result holds", () => {
     expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them (none of these holds 'chart').")
   })
 
+  it("a word of more than 64 characters (a pasted token) is shown by its start, not whole", () => {
+    // A probe (sixty-fifth pass): a 114,745-byte first line repeated the whole pasted token.
+    const long = "x".repeat(5000)
+    const doc = { query: `excel ${long}`, partial: true, results: [{ skill: "xlsx", file: "SKILL.md", section: "S", snippet: "x", score: 1, line: 1, end_line: 2, matched_terms: [{ word: "excel", fields: ["section"] }] }] } as never
+    const first = renderSearchText(doc, { noSectionWhole: true }).split("\n")[0]!
+    expect(first).toContain(`(none of these holds '${"x".repeat(64)}…')`)
+    expect(first.length).toBeLessThan(400)
+  })
+
   it("every word held by some result: the line as before", () => {
     const first = renderSearchText(result([["excel", "chart"], ["formulas", "recalculate"]]), { noSectionWhole: true }).split("\n")[0]
     expect(first).toBe("No section holds every word of 'excel chart with formulas, that recalculate'; these hold the most of them.")

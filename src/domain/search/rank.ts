@@ -107,7 +107,7 @@ const URL_NOISE: ReadonlySet<string> = new Set(["http", "https", "www", "html", 
  * (`https://pypdf.readthedocs.io/en/stable/user/merging-pdfs.html`), a path (`ooxml/scripts/unpack.py`), a
  * call (`PdfReader(path).pages[0].extract_text()`), `section:merge`. As a phrase it finds the section that
  * says it as written; pasted from elsewhere it found nothing, though the skill held its words. The partial
- * query (DECISIONS #37) searches them beside it: words of two letters or more, not a number, not a URL's
+ * query (DECISIONS #37) searches them in its place: words of two letters or more, not a number, not a URL's
  * scheme, host suffix or page extension, not `.md` or `.txt`. None for a plain word, a hyphenated or possessive one (their forms
  * are `termOf`'s), or one whose parts are fewer than two.
  */
@@ -123,7 +123,7 @@ export const compoundParts = (token: string): ReadonlyArray<string> => {
 
 /**
  * The tokens the OR fallback searches for (order kept, duplicates dropped, at most MAX_FALLBACK_TERMS): the
- * content words, each compound followed by its parts (`compoundParts`).
+ * content words, each compound as its words (`compoundParts`).
  */
 export const fallbackTokens = (tokens: ReadonlyArray<string>): ReadonlyArray<string> => {
   const seen = new Set<string>()
@@ -136,8 +136,12 @@ export const fallbackTokens = (tokens: ReadonlyArray<string>): ReadonlyArray<str
   for (const t of tokens) {
     if (out.length === MAX_FALLBACK_TERMS) break
     if (isStopWord(t)) continue
-    add(t)
-    for (const part of compoundParts(t)) add(part)
+    // A compound stands for its words: kept beside them, it was one more word no section held, and the floor
+    // of half the words then dropped the sections holding one of two ("reportlab/pdftk" found nothing where
+    // "reportlab pdftk" answered). The AND query before it still looks for the compound as written.
+    const parts = compoundParts(t)
+    if (parts.length === 0) add(t)
+    else for (const part of parts) add(part)
   }
   return out
 }
