@@ -39,6 +39,7 @@ const warnSharedUnread = Effect.fnUntraced(function* (found: Discovery & { reado
   if (shared === undefined) return
   // A copy of a name the agent finds elsewhere (`.claude/skills/x` beside `.agents/skills/x`) is not missing from it.
   const seen = new Set([...found.skills, ...found.shadowed].flatMap((s) => [s.dir, s.name]))
+  // Recovery: a store that cannot be listed names no skill to leave to the store's notice.
   const store = new Set((yield* discoverSkills("all").pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))).map((s) => s.name))
   const unread = shared.skills.filter(
     (s) => !seen.has(s.dir) && !seen.has(s.name) && !store.has(s.name) && !(s.scope === "project" ? dirs.project : dirs.user).includes(SHARED_SKILLS_DIR)
