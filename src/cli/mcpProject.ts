@@ -31,7 +31,9 @@ export const chooseMcpProject = (given: string | undefined, env: NodeJS.ProcessE
   const dir = given ?? (env.SKILLC_PROJECT || undefined)
   if (dir === undefined) return { project: undefined }
   const source = given !== undefined ? "--project" : "SKILLC_PROJECT"
-  const target = resolve(homeExpanded(dir, env) ?? dir)
-  if (!isDirectory(target)) return { problem: `${source}: not a directory: '${dir}'` }
+  const expanded = homeExpanded(dir, env)
+  const target = resolve(expanded ?? dir)
+  // The home directory `~` stood for, said: with HOME unset it is the account's (`os.homedir()`).
+  if (!isDirectory(target)) return { problem: `${source}: not a directory: '${dir}'${expanded === undefined ? "" : ` (${target})`}` }
   return { project: target }
 }

@@ -19,8 +19,8 @@ describe("DECISIONS #47 the project named by --project or SKILLC_PROJECT", () =>
     expect(chooseMcpProject("~", { HOME: home })).toEqual({ project: home })
   })
 
-  it("a ~/… that names no directory below HOME is still E100's 'not a directory', as typed", () => {
-    expect(chooseMcpProject("~/nowhere", { HOME: home })).toEqual({ problem: "--project: not a directory: '~/nowhere'" })
+  it("a ~/… that names no directory below HOME is still E100 'not a directory', with the path it stood for", () => {
+    expect(chooseMcpProject("~/nowhere", { HOME: home })).toEqual({ problem: `--project: not a directory: '~/nowhere' (${join(home, "nowhere")})` })
   })
 
   it("~user and a ~ inside a path are not expanded", () => {

@@ -397,10 +397,6 @@ const nameRoots = (stores: Stores) =>
 /** Skills listed at most below a folder named as a skill (only an E010 pays for the look). */
 const SKILLS_BELOW_MAX = 50
 
-/**
- * Skill directories one or two levels below `dir` (`dir/<skill>`, `dir/<group>/<skill>`: a repository's
- * `skills/.curated/pdf`, `plugins/x/skills`), in name order, at most SKILLS_BELOW_MAX.
- */
 /** How many folders above a named file are looked at for the skill holding it. */
 const FILE_IN_SKILL_DEPTH = 8
 
@@ -429,6 +425,10 @@ const fileInSkillHint = Effect.fnUntraced(function* (cwd: string, skill: string)
   return `${quoteArg(skill)} is a file: name a skill by its folder (the one holding its SKILL.md) or by its name`
 })
 
+/**
+ * Skill directories one or two levels below `dir` (`dir/<skill>`, `dir/<group>/<skill>`: a repository's
+ * `skills/.curated/pdf`, `plugins/x/skills`), in name order, at most SKILLS_BELOW_MAX.
+ */
 const skillsBelow = Effect.fnUntraced(function* (dir: string) {
   const fs = yield* FileSystem
   const path = yield* Path
