@@ -2,7 +2,6 @@
  * Text renderings of the agent-protocol results (pure: result → string),
  * shared by the CLI and the MCP server's text content.
  */
-import { matchTerms } from "../domain/protocol/text.js"
 import { visible, visibleBody, visibleLines } from "../domain/visible.js"
 import { openStep, stepText, type StepStyle } from "../domain/nextStep.js"
 import type { DiscoverResult } from "../app/skills/discover.js"
@@ -133,7 +132,7 @@ export const renderMatch = (r: MatchResult): string => {
       `No skill is listed to ${r.agent} here: skc discover --agent ${r.agent} shows where it looks; skills in other agents' directories are matched with --agent <name>.`
     ]) + "\n"
   }
-  if (r.results.length === 0 && matchTerms(r.query).length === 0) {
+  if (r.results.length === 0 && r.no_words === true) {
     // A request of function words or punctuation only ("?!?", "how do I do this"): no gate was missed, there was
     // nothing to weigh; the gates' line sent the author to the threshold. `skc eval` says the same of such a query.
     return "No skill matches: the request holds no word the match judge weighs (only words such as 'the', 'and', 'it', or punctuation); reword it as a request.\n"

@@ -171,9 +171,13 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
       for (const query of ["?!?...,,,", "how do I do this"]) {
         const m = yield* match({ query })
         expect(m.results).toEqual([])
+        // In the JSON too (MCP structured content and `--format json` looked like any miss).
+        expect(m.no_words).toBe(true)
         expect(renderMatch(m)).toBe("No skill matches: the request holds no word the match judge weighs (only words such as 'the', 'and', 'it', or punctuation); reword it as a request.\n")
       }
-      expect(renderMatch(yield* match({ query: "bake a sourdough loaf" }))).toMatch(/^No skill matches \(threshold/)
+      const miss = yield* match({ query: "bake a sourdough loaf" })
+      expect(miss.no_words).toBeUndefined()
+      expect(renderMatch(miss)).toMatch(/^No skill matches \(threshold/)
     }).pipe(Effect.provide(memoryLayer({ files }))))
 
   it.effect("a named winner is decided by its name's words only, not by description words the request shares", () =>

@@ -1,7 +1,7 @@
 // RFC-0007:C-RESOLUTION takes a skill as a directory holding SKILL.md, or as a name. A file named instead
 // (`skc lint skills/pdf/SKILL.md`, as a pre-commit hook passes the files it changed) is E001, and its hint
 // says which folder to name rather than sending the author to `skc list`. In memory.
-import { Result } from "effect"
+import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { memoryWorld } from "../../src/testing.js"
@@ -36,6 +36,12 @@ describe("RFC-0007:C-RESOLUTION a file named where a skill's folder is meant", (
 
   it("E001 for a file in no skill says a skill is named by its folder", async () => {
     expect(await failed(world(), "notes.txt")).toBe("skill 'notes.txt' not found\nnotes.txt is a file: name a skill by its folder (the one holding its SKILL.md) or by its name")
+  })
+
+  it("E001 for a link to a skill's file names the folder of the skill holding its target", async () => {
+    const w = world()
+    Effect.runSync(w.fs.symlink("/proj/skills/pdf/SKILL.md", "/proj/link.md", "file"))
+    expect(await failed(w, "link.md")).toContain("link.md is a file of the skill in skills/pdf: name the skill by its folder, skills/pdf")
   })
 
   it("the folder itself resolves, and a name that is no file keeps its usual hint", async () => {

@@ -29,6 +29,7 @@ import { Warning } from "../../domain/errors.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { slashInvoked } from "../../domain/agents/claudeSlash.js"
 import { Settings } from "../shared/index.js"
+import { matchTerms } from "../../domain/protocol/text.js"
 import { NOT_BUILT_HERE } from "./obsolete.js"
 
 export const MatchInput = Schema.Struct({
@@ -62,6 +63,11 @@ export interface MatchResult {
    * search probe over 97 skills). True only then.
    */
   readonly none_listed?: true
+  /**
+   * The request holds no word the judge weighs (function words or punctuation only, `"?!?"`): no gate was
+   * missed; the text said so and the JSON looked like any miss. True only then, with no result.
+   */
+  readonly no_words?: true
 }
 
 export interface Nearest {
@@ -98,7 +104,9 @@ export const MatchDocument = Schema.Struct({
   nearest: Schema.optionalKey(
     Schema.Struct({ name: Schema.String, score: Schema.Number, coverage: Schema.Number, decided_by: Schema.Array(Schema.String) })
   ),
-  none_listed: Schema.optionalKey(Schema.Literal(true)).annotate({ description: "No skill is listed to this agent here at all (skc_discover shows where it looks)" })
+  none_listed: Schema.optionalKey(Schema.Literal(true)).annotate({ description: "No skill is listed to this agent here at all (skc_discover shows where it looks)" }),
+  // No description: tools/list stays within its budget (docs/mcp.md "Payload budgets"); the field says itself.
+  no_words: Schema.optionalKey(Schema.Literal(true))
 })
 
 /** Every result is a document of `MatchDocument`: the compiler checks the two against each other (issue 28). */
@@ -287,7 +295,8 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
     threshold,
     results: called,
     ...(near === undefined ? {} : { nearest: { name: near.name, score: near.score, coverage: near.coverage, decided_by: near.decided_by } }),
-    ...(candidates.length === 0 ? { none_listed: true as const } : {})
+    ...(candidates.length === 0 ? { none_listed: true as const } : {}),
+    ...(called.length === 0 && matchTerms(input.query).length === 0 ? { no_words: true as const } : {})
   }
   return result
 })

@@ -408,9 +408,11 @@ const FILE_IN_SKILL_DEPTH = 8
 const fileInSkillHint = Effect.fnUntraced(function* (cwd: string, skill: string) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const file = path.resolve(cwd, skill)
-  const info = yield* fs.statOption(file).pipe(unseenAs(undefined))
+  const named = path.resolve(cwd, skill)
+  const info = yield* fs.statOption(named).pipe(unseenAs(undefined))
   if (info === undefined || info.type === "directory") return undefined
+  // A link to a skill's file (`link.md` -> `skills/pdf/SKILL.md`): the skill is the one holding its target.
+  const file = yield* fs.realPath(named).pipe(unseenAs(named))
   let dir = path.dirname(file)
   for (let i = 0; i < FILE_IN_SKILL_DEPTH; i++) {
     const held = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(unseenAs(undefined))
