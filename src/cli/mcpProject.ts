@@ -14,7 +14,7 @@ import { isDirectory } from "../mcp/roots.js"
 
 /**
  * `~` and `~/…` as the home directory: an MCP client's configuration passes its `args` and `env` without a
- * shell (Claude Desktop, Cursor, VS Code), so `"--project", "~/work/app"` arrived as typed. A directory
+ * shell (Claude Desktop, Cursor, VS Code), so `"--project", "~/code/app"` arrived as typed. A directory
  * literally named `~` below the working directory still wins.
  */
 const homeExpanded = (dir: string, env: NodeJS.ProcessEnv): string | undefined => {

@@ -833,26 +833,26 @@ export const serveHttp = async (
     // Every answer varies with the Origin (a cache in between must not give one page's answer to another).
     res.setHeader("vary", "Origin")
     if (origin !== undefined) for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value)
+    const metadata = path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`)
+    // `/mcp/ops/` is `/mcp/ops`, as `/mcp/` is `/mcp` (a client's base URL written with its slash was a 404).
+    const named = path.startsWith("/mcp/") ? decodedOrSelf(path.slice(5).replace(/\/$/, "")) : undefined
+    const project = path === "/mcp" || path === "/mcp/" ? options.projects[0] : named !== undefined ? projects.get(named) : undefined
+    const notFound = () => json(res, 404, { error: "not found", served: ["/mcp", ...[...projects.keys()].map((n) => `/mcp/${n}`), "/healthz"] })
     if (req.method === "OPTIONS") {
       req.resume()
       // A preflight of a path this server serves; any other is the 404 its request would get.
-      const served = path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`) || path === "/v1/logs" || path === "/mcp" || path === "/mcp/" ||
-        (path.startsWith("/mcp/") && projects.has(decodedOrSelf(path.slice(5).replace(/\/$/, ""))))
-      if (!served) return json(res, 404, { error: "not found", served: ["/mcp", ...[...projects.keys()].map((n) => `/mcp/${n}`), "/healthz"] })
+      if (!metadata && path !== "/v1/logs" && project === undefined) return notFound()
       res.writeHead(204, { ...PREFLIGHT_HEADERS, allow: "GET, POST, DELETE, OPTIONS" })
       return void res.end()
     }
-    if (path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`)) {
+    if (metadata) {
       const base = baseUrlOf(req, listening)
       const resource = path === METADATA_PATH ? "/mcp" : path.slice(METADATA_PATH.length)
       // RFC 9728: the resource and how to present a token; skc's tokens are issued by its operator, no authorization server.
       return json(res, 200, { resource: `${base}${resource}`, authorization_servers: [], bearer_methods_supported: ["header"], resource_name: "skc skill server" })
     }
     if (path === "/v1/logs") return serveLogs(req, res)
-    // `/mcp/ops/` is `/mcp/ops`, as `/mcp/` is `/mcp` (a client's base URL written with its slash was a 404).
-    const named = path.startsWith("/mcp/") ? decodedOrSelf(path.slice(5).replace(/\/$/, "")) : undefined
-    const project = path === "/mcp" || path === "/mcp/" ? options.projects[0] : named !== undefined ? projects.get(named) : undefined
-    if (project === undefined) return json(res, 404, { error: "not found", served: ["/mcp", ...[...projects.keys()].map((n) => `/mcp/${n}`), "/healthz"] })
+    if (project === undefined) return notFound()
     return serveMcp(req, res, project)
   }
 

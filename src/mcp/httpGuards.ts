@@ -85,8 +85,7 @@ export const refusedHostOrOrigin = (policy: HostPolicy, host: string | undefined
  */
 export const corsHeaders = (origin: string): Readonly<Record<string, string>> => ({
   "access-control-allow-origin": origin,
-  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, www-authenticate, retry-after",
-  vary: "Origin"
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, www-authenticate, retry-after"
 })
 
 /**

@@ -10,6 +10,13 @@ import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string, body: string) => `---\nname: ${name}\ndescription: d\n---\n${body}`
 
+/** A world holding the skill `guide` whose SKILL.md body is `doc`, built. */
+const builtGuide = async (doc: string) => {
+  const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", doc) } })
+  await w.run(Effect.flatMap(resolveSkill("guide"), indexSkill))
+  return w
+}
+
 const GUIDE = ["# Guide", "", "Intro.", "", "## Tasks", "", "Jobs.", "", "### Watermark", "", "stamp a watermark", "", "### Forms", "", "fill form fields", ""].join("\n")
 
 describe("issue 14 search use case", () => {
@@ -48,11 +55,7 @@ describe("issue 14 search use case", () => {
 
 describe("issue 47: a long question that no section holds half of", () => {
   const doc = ["# Guide", "", "Intro.", "", "## Pandas Analysis", "", "Read a sheet with pandas and summarize it.", "", "## Charts", "", "Draw charts.", ""].join("\n")
-  const setup = async () => {
-    const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", doc) } })
-    await w.run(Effect.flatMap(resolveSkill("guide"), indexSkill))
-    return w
-  }
+  const setup = () => builtGuide(doc)
   const where = async (w: Awaited<ReturnType<typeof setup>>, input: { skill?: string; query: string }) => {
     const r = Result.getOrThrow(await w.run(search(input))) as SearchResult
     return { partial: r.partial, where: r.results.map((x) => x.section) }
@@ -217,11 +220,7 @@ describe("issue 25 cross-skill ranking", () => {
 
 describe("RFC-0004:C-QUERY-SYNTAX / DECISIONS #37: a pasted compound (URL, path, call) that no section says as written", () => {
   const doc = ["# Guide", "", "Intro.", "", "## Merge PDFs", "", "Merging pdfs with pypdf: open each reader.", "", "## Forms", "", "Fill form fields.", ""].join("\n")
-  const setup = async () => {
-    const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", doc) } })
-    await w.run(Effect.flatMap(resolveSkill("guide"), indexSkill))
-    return w
-  }
+  const setup = () => builtGuide(doc)
   it("one token made of several words is searched by its words in the partial query: the section holding them answers, marked partial", async () => {
     const w = await setup()
     const r = Result.getOrThrow(await w.run(search({ skill: "guide", query: "https://pypdf.readthedocs.io/en/stable/user/merging-pdfs.html" }))) as SearchResult

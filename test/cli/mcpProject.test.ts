@@ -1,5 +1,5 @@
 // DECISIONS #47: `skc mcp --project DIR`, else SKILLC_PROJECT. An MCP client's configuration passes args and
-// env without a shell, so `~/work/app` arrives as typed: it means the home directory's `work/app`, unless a
+// env without a shell, so `~/code/app` arrives as typed: it means the home directory's `code/app`, unless a
 // directory literally named `~` is there. Real temp directories (the choice stats them).
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -10,12 +10,12 @@ import { chooseMcpProject } from "../../src/cli/mcpProject.js"
 const base = realpathSync(mkdtempSync(join(tmpdir(), "skc-mcp-project-")))
 afterAll(() => rmSync(base, { recursive: true, force: true }))
 const home = join(base, "home")
-mkdirSync(join(home, "work", "app"), { recursive: true })
+mkdirSync(join(home, "code", "app"), { recursive: true })
 
 describe("DECISIONS #47 the project named by --project or SKILLC_PROJECT", () => {
   it("~/… in --project and in SKILLC_PROJECT is below HOME", () => {
-    expect(chooseMcpProject("~/work/app", { HOME: home })).toEqual({ project: join(home, "work", "app") })
-    expect(chooseMcpProject(undefined, { HOME: home, SKILLC_PROJECT: "~/work/app" })).toEqual({ project: join(home, "work", "app") })
+    expect(chooseMcpProject("~/code/app", { HOME: home })).toEqual({ project: join(home, "code", "app") })
+    expect(chooseMcpProject(undefined, { HOME: home, SKILLC_PROJECT: "~/code/app" })).toEqual({ project: join(home, "code", "app") })
     expect(chooseMcpProject("~", { HOME: home })).toEqual({ project: home })
   })
 

@@ -8,7 +8,7 @@ import { Effect } from "effect"
 import { Warning } from "../../domain/errors.js"
 import type { Discovery } from "../../domain/protocol/discovery.js"
 import { profileOf, SHARED_SKILLS_DIR, sharedDirReaders, type ProfileName } from "../../domain/agents/index.js"
-import { undeployed, undeployedNote } from "../../domain/protocol/undeployed.js"
+import { undeployed, undeployedNote, type StoreSkill } from "../../domain/protocol/undeployed.js"
 import { Diagnostics, warn, type DiagnosticsService } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
 import { discoverSkills } from "./storeSkills.js"
@@ -19,8 +19,19 @@ import { discover } from "./discovery.js"
 const NAMES_SHOWN = 5
 
 export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }, after = "") {
-  yield* warnSharedUnread(found)
-  yield* warnStoreUndeployed(found, after)
+  // Quietly: a store skill that does not load is `skc list`'s and `skc lint`'s to report, not each
+  // discover's; only the skills that load could be deployed.
+  const diagnostics = yield* Diagnostics
+  const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }
+  // Recovery: the notices only add to the answer; a store that cannot be listed leaves it out.
+  // The store listing itself (`undeployed` keeps a name's first entry, the project's): no realPath per skill.
+  // Read once for both notices.
+  const store = (yield* discoverSkills("all").pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))).map((s) => ({
+    name: s.name,
+    scope: s.scope
+  }))
+  yield* warnSharedUnread(found, store, quiet)
+  yield* warnStoreUndeployed(found, store, after)
 })
 
 /**
@@ -29,18 +40,19 @@ export const warnUndeployed = Effect.fnUntraced(function* (found: Discovery & { 
  * claude" over a project whose skills all sit there (installed by another tool, or written for Codex). A skill
  * of skc's stores is the store notice's (its build deploys it); this one names the others.
  */
-const warnSharedUnread = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }) {
+const warnSharedUnread = Effect.fnUntraced(function* (
+  found: Discovery & { readonly agent: ProfileName },
+  storeSkills: ReadonlyArray<StoreSkill>,
+  quiet: DiagnosticsService
+) {
   const dirs = profileOf(found.agent).dirs
   if (dirs.project.includes(SHARED_SKILLS_DIR) && dirs.user.includes(SHARED_SKILLS_DIR)) return
-  const diagnostics = yield* Diagnostics
-  const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }
   // Recovery: the notice only adds to the answer; a directory that cannot be read leaves it out.
   const shared = yield* discover({ agent: "agentskills" }).pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => undefined))
   if (shared === undefined) return
   // A copy of a name the agent finds elsewhere (`.claude/skills/x` beside `.agents/skills/x`) is not missing from it.
   const seen = new Set([...found.skills, ...found.shadowed].flatMap((s) => [s.dir, s.name]))
-  // Recovery: a store that cannot be listed names no skill to leave to the store's notice.
-  const store = new Set((yield* discoverSkills("all").pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))).map((s) => s.name))
+  const store = new Set(storeSkills.map((s) => s.name))
   const unread = shared.skills.filter(
     (s) => !seen.has(s.dir) && !seen.has(s.name) && !store.has(s.name) && !(s.scope === "project" ? dirs.project : dirs.user).includes(SHARED_SKILLS_DIR)
   )
@@ -56,15 +68,8 @@ const warnSharedUnread = Effect.fnUntraced(function* (found: Discovery & { reado
   )
 })
 
-const warnStoreUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }, after: string) {
-  // Quietly: a store skill that does not load is `skc list`'s and `skc lint`'s to report, not each
-  // discover's; only the skills that load could be deployed.
-  const diagnostics = yield* Diagnostics
-  const quiet: DiagnosticsService = { ...diagnostics, warn: () => Effect.void, verbose: () => Effect.void }
-  // Recovery: the notice only adds to the answer; a store that cannot be listed leaves it out.
-  // The store listing itself (`undeployed` keeps a name's first entry, the project's): no realPath per skill.
-  const store = yield* discoverSkills("all").pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => []))
-  const missing = undeployed(store.map((s) => ({ name: s.name, scope: s.scope })), found)
+const warnStoreUndeployed = Effect.fnUntraced(function* (found: Discovery & { readonly agent: ProfileName }, store: ReadonlyArray<StoreSkill>, after: string) {
+  const missing = undeployed(store, found)
   if (missing.length === 0) return
   // Built already, but above the repository the agent stops at: the build advised would put them where they are.
   const above = yield* projectAboveRepository()
