@@ -17,7 +17,7 @@
 //    only, against the one score's order (first / top 3). Then the weights fitted on every file, on the
 //    features' own scale, beside the ones in src/domain/search/rerank.ts.
 // `--trees` adds, at each step, gradient-boosted regression trees on what the weights leave (`boost`,
-// TREES; the twenty-ninth pass's experiment, not kept: docs/search.md "Boosted trees").
+// TREES; the twenty-ninth pass's experiment, not kept: docs/search-experiments.md "Boosted trees").
 // The held-out set of `npm run bench -- search-quality` is never read here.
 import { boost, collect, fit, hits, src, TUNING_FILES } from "./rerank-fit-lib.mjs"
 

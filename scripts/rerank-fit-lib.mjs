@@ -159,7 +159,7 @@ export const TREES = { depth: 3, count: 60, rate: 0.1, minLeaf: 30 }
 
 /**
  * Boosted trees on what the linear combination `w` leaves (issue 47, twenty-ninth pass; tried and not
- * kept, docs/search.md "Boosted trees"): gradient boosting of regression trees on the same pairwise
+ * kept, docs/search-experiments.md "Boosted trees"): gradient boosting of regression trees on the same pairwise
  * logistic loss (each labelled candidate against each other one of its question), second-order leaf
  * values with an L2 of 1, a tree at a time on the scores so far. Shallow trees (`depth`), each split
  * leaving at least `minLeaf` candidates a side, each tree's values scaled by `rate`. A tree is a leaf

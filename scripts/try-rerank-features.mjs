@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Try features beside the seventeen of the learned order of the first ten (src/domain/search/rerank.ts;
-// issue 47, docs/search.md "What the learned order cannot see"): each candidate feature is added alone
+// issue 47, docs/search-experiments.md "What the learned order cannot see"): each candidate feature is added alone
 // to the kept ones, and the weights are fitted leaving each tuning question file out, as
 // scripts/fit-rerank.mjs does; the first and top-3 hits on the left-out files are printed beside the kept
 // features' own. A feature worth keeping gains here on both counts, by more than the two or three
