@@ -111,6 +111,12 @@ export const MAX_CONNECTIONS = 1024
 export const MAX_CONNECTIONS_PER_ADDRESS = 256
 /** A connection that sends no request for this long is closed (an idle socket holds a slot). */
 export const FIRST_REQUEST_MS = 10_000
+
+/** The answer to a first request whose headers are still arriving at FIRST_REQUEST_MS: its id is unread. */
+const HEADERS_TOO_SLOW = (() => {
+  const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: `Request Timeout: the request's headers did not arrive within ${FIRST_REQUEST_MS / 1000} s of connecting` } })
+  return `HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+})()
 /** A session without a request for this long is closed (clients that vanish without DELETE). */
 export const SESSION_IDLE_MS = 30 * 60_000
 /** Keys of the once-a-minute operator lines kept at most (they name client addresses). */
@@ -974,8 +980,15 @@ export const serveHttp = async (
     const held = (perAddress.get(address) ?? 0) + 1
     perAddress.set(address, held)
     if (held > MAX_CONNECTIONS_PER_ADDRESS) overLimit.add(socket)
-    // A connection that never sends a request is closed (headersTimeout counts only once a request begins).
-    const timer = setTimeout(() => socket.destroy(), FIRST_REQUEST_MS)
+    // A connection whose first request's headers have not all arrived within FIRST_REQUEST_MS is closed
+    // (headersTimeout counts only once a request begins, and would let a byte every few seconds hold the
+    // connection a minute). One that has begun a request is told why (408), as Node tells a request past
+    // requestTimeout; one that sent nothing is just closed.
+    const timer = setTimeout(() => {
+      if (socket.bytesRead === 0 || socket.writableEnded) return void socket.destroy()
+      socket.end(HEADERS_TOO_SLOW)
+      setTimeout(() => socket.destroy(), LINGER_MS).unref()
+    }, FIRST_REQUEST_MS)
     timer.unref()
     waiting.set(socket, timer)
     socket.once("close", () => {

@@ -177,7 +177,7 @@ describe("issue 8: run safety (tool-skills spec §3.4-§6)", () => {
       expect((yield* w.runTool({ skill: "hostile", tool: "missing" })).envelope).toMatchObject({
         success: false,
         exit_code: 127,
-        error: "Command not found: './scripts/nope.sh' (ENOENT)"
+        error: "Command not found: the skill holds no './scripts/nope.sh' (ENOENT)"
       })
       const plain = (yield* w.runTool({ skill: "hostile", tool: "not_executable" })).envelope
       expect(plain).toMatchObject({ success: false, exit_code: 126 })

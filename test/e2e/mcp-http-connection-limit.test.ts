@@ -71,4 +71,25 @@ describe("skc mcp --http: connections per client address", () => {
       await server.stop()
     }
   }, 120_000)
+
+  it("a first request whose headers are still arriving after FIRST_REQUEST_MS is answered 408 with its reason, not dropped unanswered", async () => {
+    // A probe sent `POST /mcp` and then a header byte every 2 s: the connection was closed at 10 s with no
+    // status line, where docs/team.md promised a request that is too slow a 408.
+    const s = sandbox()
+    const server = await startHttpServer({ cwd: s.work, home: s.home, flags: ["--project", s.work, "--stateless"] })
+    const socket = await open(Number(new URL(server.base).port))
+    try {
+      let answer = ""
+      socket.setEncoding("utf8").on("data", (d: string) => (answer += d))
+      const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()))
+      socket.write(`POST /mcp HTTP/1.1\r\nHost: ${new URL(server.base).host}\r\nX-Slow: `)
+      await ended
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/)
+      expect(answer.toLowerCase()).toContain("connection: close")
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ error: { message: expect.stringContaining("headers did not arrive within 10 s") } })
+    } finally {
+      socket.destroy()
+      await server.stop()
+    }
+  }, 120_000)
 })

@@ -13,8 +13,10 @@ import { splitLines } from "../markdown/lines.js"
 import { configureRules, runRules } from "../lint/runner.js"
 import { makeSnapshot } from "../lint/snapshot.js"
 import type { Rule, SkillSnapshot } from "../lint/types.js"
+import { normalizePath } from "../lint/paths.js"
+import { codeWords, looksLikeScriptPath } from "./approval.js"
 import { declaresTools, parseToolSkillFrom } from "./parse.js"
-import type { ProblemKind } from "./model.js"
+import type { CommandTemplate, ProblemKind } from "./model.js"
 
 /**
  * A dialect rule is a registry rule (one rule shape for every family, issue
@@ -60,6 +62,49 @@ const rule = (r: ToolRuleSpec): ToolLintRule => ({
 })
 
 const SPEC = "tool-skills SKILL spec"
+
+/** Extensions an interpreter adds to a code word named without one (`node ./hook` loads `hook.js`). */
+const IMPLIED_EXTENSIONS = ["", ".js", ".mjs", ".cjs", ".ts", ".py"] as const
+
+/**
+ * The skill-relative paths of code a command runs that the skill does not hold: a program written as a
+ * relative path (`./scripts/none.sh`, which `skc run` resolves from the skill's root), and a script or
+ * module an interpreter loads (`bash scripts/setup.sh`, `node -r ./hook main.js`). Paths leading out of the
+ * skill are SKL512's and `skc run`'s business (E012), not a missing file.
+ */
+export const missingScripts = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<string> =>
+  codeWords(command).filter((word, i) => {
+    if (word.startsWith("/") || word.startsWith("-") || word.includes("\0")) return false
+    // The program is a file of the skill only when written as a path; `python3` is found on PATH.
+    if (i === 0 ? !word.includes("/") : !looksLikeScriptPath(word)) return false
+    const path = normalizePath(word)
+    if (path === "" || path === ".." || path.startsWith("../")) return false
+    return !IMPLIED_EXTENSIONS.some((ext) => (i === 0 && ext !== "" ? false : lookup(path + ext) !== undefined))
+  })
+
+/** SKL517: code a tool runs is in the skill (a probe's tool passed lint and approval, then failed with ENOENT). */
+const scriptPresent: ToolLintRule = {
+  id: "SKL517",
+  name: "tool-script-present",
+  defaultSeverity: "warning",
+  kinds: [],
+  category: "tools",
+  source: `${SPEC} §3.5, §9.3`,
+  summary: "A script a tool runs is a file of the skill.",
+  doc: "A program written as a relative path (`./scripts/task.sh`, run from the skill's root) or a script an interpreter loads (`bash scripts/setup.sh`, `node ./tool.js`) must be a file of the skill: else `skc run` fails with `Command not found` (or refuses a script the skill does not hold), after the tool was listed to agents and approved. Applies only to skills that declare tools.",
+  fix: "Add the file to the skill, or fix the path in the `#### Command` block.",
+  appliesTo: declaresToolsIn,
+  check: (s) =>
+    (parsedOf(s)?.skill.tools ?? []).flatMap((tool) =>
+      tool.command === undefined
+        ? []
+        : missingScripts(tool.command, s.lookup).map((word) => ({
+            file: "SKILL.md",
+            line: tool.command!.line,
+            message: `tool '${tool.name}' runs '${word}', which the skill does not hold`
+          }))
+    )
+}
 
 export const toolLintRules: ReadonlyArray<ToolLintRule> = [
   rule({ id: "SKL501", name: "tool-version-required", defaultSeverity: "error", kinds: ["version-missing"], source: `${SPEC} §2.2, §9.1`,
@@ -125,13 +170,17 @@ export const toolLintRules: ReadonlyArray<ToolLintRule> = [
   rule({ id: "SKL516", name: "tool-free-text-placement", defaultSeverity: "error", kinds: ["value-placement"], source: "issue 45 item 1",
     summary: "A free-text value is a whole argument after `--`.",
     doc: "A string or array parameter without `Values` or a `Pattern` holds any text an agent chooses, and no list of programs is complete: `git -c alias.x={{v}} x`, `tar --checkpoint-action=exec={{v}}`, `sqlite3 :memory: {{v}}`, `npx {{v}}` and `vim -es -c {{v}}` all run such a value as code. So its placeholder must be a whole argument (never spliced into `key={{v}}`, `--opt={{v}}` or other text) standing after a literal `--` (a value starting with `-` is otherwise an option). Integers, numbers, booleans and constrained strings may go anywhere; `env NAME={{v}}` assignments are data under a plain name (not one programs read as a program, options, code or a place to load code from: `NODE_OPTIONS`, `GIT_SSH_COMMAND`, `PATH`, `PYTHONPATH`, `*_OPTS`, `*FLAGS`…). When the command as run puts an option right before the protecting `--` (`-f`, `-e`, `--output`), the option may take the `--` as its value, so `skc run` refuses a free-text value after it that starts with `-`. A skill that needs another placement lists `tool.parameter` in the frontmatter field `free_text_anywhere`, which `skc approve` spells out. `skc run` refuses such a tool even when it was approved before this rule.",
-    fix: "Write `prog -- {{v}}` (`./scripts/task.sh -- {{v}}`), give the parameter a `Values` or `Pattern` column, or declare `free_text_anywhere: [tool.param]`." })
+    fix: "Write `prog -- {{v}}` (`./scripts/task.sh -- {{v}}`), give the parameter a `Values` or `Pattern` column, or declare `free_text_anywhere: [tool.param]`." }),
+  scriptPresent
 ]
 
-/** Run every dialect rule over one SKILL.md text; empty when the skill declares no tools. */
+/**
+ * Run every dialect rule over one SKILL.md text; empty when the skill declares no tools. SKL517 is left
+ * out: a text alone has no files beside it, so every script would read as missing.
+ */
 export const lintToolSkill = (source: string) => {
   const snapshot = makeSnapshot({ dirName: "", entries: [{ path: "SKILL.md", type: "file" }], markdownFiles: [{ path: "SKILL.md", source }] })
-  return runRules(snapshot, configureRules(toolLintRules, {}).rules).map((d) => ({
+  return runRules(snapshot, configureRules(toolLintRules.filter((r) => r !== scriptPresent), {}).rules).map((d) => ({
     rule: d.rule,
     name: d.name,
     severity: d.severity,

@@ -159,7 +159,10 @@ export const errorOf = (outcome: RunOutcome, program: string, interpreter?: stri
             ? // The kernel reads the carriage return as part of the interpreter's name: '/bin/sh\r'.
               `Interpreter not found: '${program}' starts with '#!${interpreter.slice(0, -1)}' followed by a carriage return (the script was saved with Windows line endings), so the system looks for '${interpreter.slice(0, -1)}\\r', which does not exist (ENOENT); save it with LF line endings (dos2unix '${program}')`
             : `Interpreter not found: '${program}' starts with '#!${interpreter}', which does not exist here (ENOENT)`
-          : `Command not found: '${program}' (ENOENT)`
+          : program.includes("/") && !program.startsWith("/")
+            ? // Resolved from the skill's root (a probe read "Command not found" as a PATH problem): SKL517 warns of it.
+              `Command not found: the skill holds no '${program}' (ENOENT)`
+            : `Command not found: '${program}' (ENOENT)`
         : outcome.code === "EACCES"
           ? `Permission denied: '${program}' is not executable (EACCES)`
           : outcome.code === "E2BIG"

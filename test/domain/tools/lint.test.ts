@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { lintToolSkill, toolLintRules } from "../../../src/domain/tools/lint.js"
+import { configureRules, runRules } from "../../../src/domain/lint/runner.js"
+import { makeSnapshot } from "../../../src/domain/lint/snapshot.js"
+import { lintToolSkill, missingScripts, toolLintRules } from "../../../src/domain/tools/lint.js"
 import type { ProblemKind } from "../../../src/domain/tools/model.js"
 
 const FIXTURES = join(__dirname, "..", "..", "fixtures", "tool-skills")
@@ -28,5 +30,41 @@ describe("tool-skills spec §9 lint rules (SKL5xx)", () => {
     expect(d.find((x) => x.rule === "SKL505")).toMatchObject({ severity: "error", line: 4 })
     expect(d.find((x) => x.rule === "SKL508")).toMatchObject({ line: 7, name: "tool-name-format" })
     expect(lintToolSkill("---\nname: t\ndescription: d\n---\n# T\n")).toEqual([])
+  })
+
+  describe("SKL517 tool-script-present (a probe: a tool whose script is missing passed lint and approval, then failed with ENOENT)", () => {
+    const skill = (command: string, files: ReadonlyArray<string>) => {
+      const source = `---\nname: t\ndescription: d\nversion: 1.0.0\n---\n\n### go\n\nGo.\n\n#### Command\n\n\`\`\`\n${command}\n\`\`\`\n`
+      const snapshot = makeSnapshot({
+        dirName: "t",
+        entries: [{ path: "SKILL.md", type: "file" }, ...files.map((path) => ({ path, type: "file" as const }))],
+        markdownFiles: [{ path: "SKILL.md", source }]
+      })
+      return runRules(snapshot, configureRules(toolLintRules, {}).rules).filter((d) => d.rule === "SKL517")
+    }
+
+    it("names a program written as a path, and a script an interpreter runs, that the skill lacks", () => {
+      const program = skill("./scripts/none.sh", [])
+      expect(program).toHaveLength(1)
+      expect(program[0]).toMatchObject({ severity: "warning", line: 14, message: "tool 'go' runs './scripts/none.sh', which the skill does not hold" })
+      expect(skill("bash scripts/setup.sh --fast", []).map((d) => d.message)).toEqual(["tool 'go' runs 'scripts/setup.sh', which the skill does not hold"])
+      expect(skill("node -r ./hook main.mjs", ["main.mjs"]).map((d) => d.message)).toEqual(["tool 'go' runs './hook', which the skill does not hold"])
+    })
+
+    it("is silent when the file is there (also named without the extension an interpreter adds), for programs on PATH, and for paths out of the skill", () => {
+      expect(skill("./scripts/none.sh", ["scripts/none.sh"])).toEqual([])
+      expect(skill("bash ./scripts/../scripts/setup.sh", ["scripts/setup.sh"])).toEqual([])
+      expect(skill("node -r ./hook main.mjs", ["main.mjs", "hook.js"])).toEqual([])
+      expect(skill("git status --short", [])).toEqual([])
+      expect(skill("python3 -m http.server", [])).toEqual([])
+      expect(skill("/usr/bin/env true", [])).toEqual([])
+      expect(skill("bash ../other/setup.sh", [])).toEqual([])
+    })
+
+    it("missingScripts sees what skc run would run (codeWords), and lintToolSkill, which has no files, leaves the rule out", () => {
+      const command = { program: "sh", args: [[{ _tag: "Literal" as const, text: "x.sh" }]], source: "sh x.sh", line: 1 }
+      expect(missingScripts(command, () => undefined)).toEqual(["x.sh"])
+      expect(lintToolSkill("---\nname: t\ndescription: d\nversion: 1.0.0\n---\n\n### go\n\nGo.\n\n#### Command\n\n```\n./none.sh\n```\n")).toEqual([])
+    })
   })
 })
