@@ -193,6 +193,12 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
     // of commands alone, as if a command were missing; the option meant, as for a command's own flags.
     const option = command.startsWith("-") ? closest(command.replace(/=.*$/s, ""), rootOptions, 1) : []
     const meant = didYouMean(option.length > 0 ? option : closest(command, [...commandSpecs.map((s) => s.name), "mcp", "lsp"], 1))
+    // `skc deploy-notes outline`: a skill's name before the command (a probe got the list of commands alone).
+    const second = args[1]
+    if (meant === undefined && !command.startsWith("-") && second !== undefined && subcommandNames.includes(second)) {
+      const how = ["skc", second, command, ...args.slice(2)].map(shellWord).join(" ")
+      return new InvalidOption({ message, suggestion: `the command comes first: ${how}` })
+    }
     return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
   }
   const unknown = /(?:unknown option|Received unknown argument:) '(--?[^']+)'/.exec(message)
@@ -301,9 +307,20 @@ const wordsApart = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<str
   if (roles === undefined) return undefined
   const at = roles.flatMap((r, i) => (r === "positional" ? [i] : []))
   const across = rest.includes("--all") || rest.some((a) => a === "--skill" || a.startsWith("--skill="))
-  const keep = spec.name === "search" ? (across ? 0 : 1) : spec.name === "match" ? 0 : spec.name === "show" ? 1 : undefined
+  const keep = spec.name === "search" ? (across ? 0 : 1) : spec.name === "match" ? 0 : spec.name === "show" || spec.name === "open" ? 1 : undefined
   if (keep === undefined || at.length <= keep) return undefined
   const words = at.slice(keep).map((i) => rest[i]!)
+  if (spec.name === "open") {
+    // `skc open pdf forms.md#Fillable fields`: a pasted `file#heading` (or a path with spaces) came apart; the
+    // quoted form already pointed to `show` (a probe got "unknown argument: 'fields'" and no hint).
+    if (words.length < 2) return undefined
+    const joined = words.join(" ")
+    const skillWords = rest.filter((_, i) => !at.slice(keep).includes(i))
+    if (/^[^#\s][^#]*\.(?:md|markdown|txt)#./i.test(joined)) {
+      return `a heading goes to show: ${["skc", "show", ...skillWords, ...sectionArgs(joined, false)].map(shellWord).join(" ")}`
+    }
+    return `quote a path of several words: ${["skc", "open", ...skillWords, joined].map(shellWord).join(" ")}`
+  }
   if (spec.name === "show" && words.length > 0) {
     // `skc show pdf --section Fillable fields`: the heading's later words, unquoted, came apart from it (an
     // agent's probe got "unknown argument: 'fields'" and no way on).

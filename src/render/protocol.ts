@@ -158,7 +158,15 @@ export const renderMatch = (r: MatchResult): string => {
 
 export const renderPermissions = (r: PermissionsResult): string => {
   const out: Array<string> = [`${r.skill}: ${r.path}`]
-  if (r.mode === "standard") out.push("allowed-tools: (none) — the agent's standard approval applies to every tool")
+  if (r.mode === "standard") {
+    // The skill may list tools the agent does not read (Codex): "(none)" read as if it declared nothing (a probe).
+    const listed = r.allowed_tools === null ? undefined : r.allowed_tools.map((t) => t.entry).join(" ")
+    out.push(
+      listed === undefined
+        ? "allowed-tools: (none) — the agent's standard approval applies to every tool"
+        : `allowed-tools: ${listed || "(empty)"} (not read by ${r.agent}) — the agent's standard approval applies to every tool`
+    )
+  }
   else {
     if (r.unlisted === "ask") {
       // Claude Code pre-approves the listed tools; the rest keep its normal permission flow (CHANGELOG 2.1.69, 2.1.74).

@@ -11,6 +11,7 @@ import { lintSkills } from "../../src/app/lint/lint.js"
 import { discoverCommand } from "../../src/app/skills/discover.js"
 import { permissions } from "../../src/app/skills/permissions.js"
 import { renderWarning } from "../../src/domain/errors.js"
+import { renderPermissions } from "../../src/render/protocol.js"
 import { memoryWorld } from "../../src/testing.js"
 import { memoryLayer } from "../helpers/worlds.js"
 
@@ -53,6 +54,8 @@ describe("Codex reads no allowed-tools and reserves no words (loader.rs SkillFro
     expect(codex.allowed_tools?.map((t) => t.entry)).toEqual(["Read"])
     expect(codex.checks[0]!.decision).not.toBe("deny")
     expect(w.diagnostics.warnings.map(renderWarning)).toEqual([expect.stringContaining("OpenAI Codex reads no allowed-tools")])
+    // The text names the field's entries as not read, not "(none)" as if the skill declared nothing (sixty-sixth pass probe).
+    expect(renderPermissions(codex).split("\n")[1]).toBe("allowed-tools: Read (not read by codex) — the agent's standard approval applies to every tool")
     const amp = ok(await memoryWorld({ files }).run(permissions({ skill: "docs", check: ["Write"], agent: "amp" })))
     expect(amp).toMatchObject({ mode: "restricted", unlisted: "deny" })
   })

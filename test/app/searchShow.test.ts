@@ -19,6 +19,8 @@ import { ADVANCED_MD, EXPECTED, SKILL_MD } from "../fixtures/demoSkill.js"
 
 
 const E002 = "error[E002]: search index unusable; run 'skc build demo' to rebuild"
+// A skill never built says so (sixty-sixth pass probe: "unusable … rebuild" for a skill just `skc init`-ed).
+const E002_NEVER_BUILT = `${E002}\n  it has no search index yet: it was never built here (or its runtime was removed)`
 
 const setup = () => {
   const w = diskWorld("skc-search-")
@@ -43,7 +45,7 @@ describe("RFC-0004:C-SEARCH", () => {
 
   it.live("RFC-0004:C-INDEX search without an index is E002 (missing)", () =>
     Effect.gen(function* () {
-      expect(yield* failureText(s.find("rebase"))).toBe(E002)
+      expect(yield* failureText(s.find("rebase"))).toBe(E002_NEVER_BUILT)
     }))
 
   it.live("RFC-0004:C-INDEX the index lives at <runtime>/.skillc-meta/search-<hash16>.db", () =>
@@ -130,7 +132,7 @@ describe("RFC-0002:C-SHOW", () => {
 
   it.live("RFC-0002:C-SHOW without an index is E002", () =>
     Effect.gen(function* () {
-      expect(yield* failureText(section("Setup"))).toBe(E002)
+      expect(yield* failureText(section("Setup"))).toBe(E002_NEVER_BUILT)
     }))
 
   it.live("RFC-0002:C-SHOW every heading of a multi-file skill gives its exact line range and content (DECISIONS #15, #36)", () =>

@@ -122,6 +122,20 @@ describe("issue 8: tool-skills spec §8 examples", () => {
     }))
 })
 
+describe("skc run with the skill and the tool the other way round (sixty-sixth pass probe)", () => {
+  const w = world()
+
+  it.live("says the first word is a tool of the second, with the command as meant; an unknown pair stays 'not found'", () =>
+    Effect.gen(function* () {
+      const swapped = yield* failureText(w.runTool({ skill: "git_status", tool: "git" }))
+      expect(swapped).toContain("skill 'git_status' not found")
+      expect(swapped).toContain("'git_status' is a tool of skill 'git': skc run git git_status")
+      const unknown = yield* failureText(w.runTool({ skill: "nothing_here", tool: "git" }))
+      expect(unknown).toContain("skill 'nothing_here' not found")
+      expect(unknown).not.toContain("is a tool of")
+    }))
+})
+
 describe("issue 8: run safety (tool-skills spec §3.4-§6)", () => {
   const w = world()
   const approved = w.run(approve({ skill: "hostile", yes: true }))

@@ -92,5 +92,9 @@ describe("README walk-through", () => {
     expect((await sb.runAsync(["list", "-v"])).code).toBe(0)
     // A misspelt command keeps its own suggestion.
     expect((await sb.runAsync(["lsit"])).stderr).toContain("list")
+    // A skill's name before the command (sixty-sixth pass probe: the list of commands alone).
+    const swapped = await sb.runAsync(["deploy-notes", "outline", "--format", "json"])
+    expect(swapped.code).toBe(1)
+    expect(swapped.stderr.split("\n")[1]).toBe("  the command comes first: skc outline deploy-notes --format json")
   })
 })

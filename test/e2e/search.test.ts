@@ -30,6 +30,8 @@ const setup = () => {
 
 const json = (stdout: string) => JSON.parse(stdout)
 const E002 = "error[E002]: search index unusable; run 'skc build demo' to rebuild\n"
+// A skill never built says so (sixty-sixth pass probe: "unusable … rebuild" for a skill just `skc init`-ed).
+const E002_NEVER_BUILT = "error[E002]: search index unusable; run 'skc build demo' to rebuild\n  it has no search index yet: it was never built here (or its runtime was removed)\n"
 
 describe("RFC-0004:C-SEARCH end to end", () => {
   const s = setup()
@@ -38,7 +40,7 @@ describe("RFC-0004:C-SEARCH end to end", () => {
     const r = s.run(["search", "demo", "rebase"])
     expect(r.code).toBe(1)
     expect(r.stdout).toBe("")
-    expect(r.stderr).toBe(E002)
+    expect(r.stderr).toBe(E002_NEVER_BUILT)
   })
 
   it("RFC-0004:C-INDEX the index lives at <runtime>/.skillc-meta/search-<hash16>.db", async () => {
@@ -141,7 +143,7 @@ describe("RFC-0002:C-SHOW end to end", () => {
   it("RFC-0002:C-SHOW without an index is E002", () => {
     const r = s.run(["show", "demo", "--section", "Setup"])
     expect(r.code).toBe(1)
-    expect(r.stderr).toBe(E002)
+    expect(r.stderr).toBe(E002_NEVER_BUILT)
   })
 
   it("RFC-0002:C-SHOW every heading of a multi-file skill gives its exact line range and content", async () => {

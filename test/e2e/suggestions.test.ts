@@ -134,7 +134,10 @@ describe("did you mean …? (issue 25 item 3)", () => {
       [["show", "pdf", "Rolling back"], "error[E100]: invalid option: Received unknown argument: 'Rolling back'\n  the heading goes after --section: skc show pdf --section 'Rolling back'\n"],
       [["show", "pdf", "Rolling", "back", "--max-lines", "2"], "error[E100]: invalid option: Received unknown argument: 'Rolling'\n  the heading goes after --section: skc show pdf --max-lines 2 --section 'Rolling back'\n"],
       // An agent's probe: the heading's later words, unquoted after --section, had no hint.
-      [["show", "pdf", "--section", "Rolling", "back", "--max-lines", "2"], "error[E100]: invalid option: Received unknown argument: 'back'\n  quote a heading of several words: skc show pdf --section 'Rolling back' --max-lines 2\n"]
+      [["show", "pdf", "--section", "Rolling", "back", "--max-lines", "2"], "error[E100]: invalid option: Received unknown argument: 'back'\n  quote a heading of several words: skc show pdf --section 'Rolling back' --max-lines 2\n"],
+      // Sixty-sixth pass probe: `skc open pdf forms.md#Fillable fields` (unquoted) had no hint; quoted, it pointed to show.
+      [["open", "pdf", "SKILL.md#Rolling", "back"], "error[E100]: invalid option: Received unknown argument: 'back'\n  a heading goes to show: skc show pdf --section 'Rolling back' --file SKILL.md\n"],
+      [["open", "pdf", "my", "notes.md"], "error[E100]: invalid option: Received unknown argument: 'notes.md'\n  quote a path of several words: skc open pdf 'my notes.md'\n"]
     ]
     for (const [args, stderr] of cases) expect(await sb.runAsync(args), args.join(" ")).toMatchObject({ code: 1, stderr })
     // Each command, pasted, answers.

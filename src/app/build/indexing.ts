@@ -596,6 +596,9 @@ const unbuildableSourceHint = (skill: ResolvedSkill) =>
     return `build refuses '${skill.name}' as its SKILL.md is now: ${errorHeadline(refused.value)}; fix SKILL.md, then build it`
   })
 
+/** The E002 detail for a skill with no index at all, neither built here nor elsewhere. */
+const NOT_BUILT_YET = "it has no search index yet: it was never built here (or its runtime was removed)"
+
 /**
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003
  * collision → E002 stale; the opened index lives as long as the scope.
@@ -614,7 +617,8 @@ export const openForQuery = Effect.fnUntraced(function* (skill: ResolvedSkill, o
         Effect.flatMap(skill.foreign === true ? Effect.succeed(undefined) : unbuildableSourceHint(skill), (unbuildable) => {
           // A name an older skc built (`docs_helper`) and build now refuses (E011): "run 'skc build'" led in a circle.
           const renamed = skill.foreign === true ? undefined : unbuildableNameHint(skill.name)
-          const why = renamed ?? unbuildable ?? (elsewhere ? NOT_BUILT_HERE : hint)
+          // A skill never built (just `skc init`-ed) was told only to "rebuild" an "unusable" index (a probe).
+          const why = renamed ?? unbuildable ?? (elsewhere ? NOT_BUILT_HERE : hint ?? (reason === "missing" && skill.foreign !== true ? NOT_BUILT_YET : undefined))
           return Effect.fail(new IndexUnusable({ skill: skill.name, reason, ...(why !== undefined ? { hint: why } : {}) }))
         })
       )

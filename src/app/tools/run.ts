@@ -11,7 +11,7 @@
  */
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
-import { PathEscapes, UsageError, Warning } from "../../domain/errors.js"
+import { PathEscapes, SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { codeWords, decideApproval, namedFileCandidates } from "../../domain/tools/approval.js"
 import { buildArguments } from "../../domain/tools/coerce.js"
 import { inlinePythonSafe, toolEnvironment } from "../../domain/tools/environment.js"
@@ -204,11 +204,28 @@ const runMode = Effect.fnUntraced(function* (loaded: LoadedToolSkill, asked: Mod
 
 export const commandText = (line: CommandLine): string => [line.program, ...line.args].map(quoteArg).join(" ")
 
+/**
+ * `skc run greet hello` for hello's tool greet: the skill and the tool given the other way round said only
+ * "skill 'greet' not found" (a probe). When the second word is a skill with a tool named by the first, the
+ * error says so; else it stays as it was.
+ */
+const swappedHint = (e: SkillNotFound, skill: string, tool: string) =>
+  loadToolSkill(tool).pipe(
+    Effect.option,
+    Effect.flatMap((other) =>
+      Effect.fail(
+        other._tag === "Some" && other.value.skill.tools.some((t) => t.name === skill)
+          ? new SkillNotFound({ skill, hint: `'${skill}' is a tool of skill '${other.value.resolved.name}': skc run ${quoteArg(other.value.resolved.name)} ${quoteArg(skill)}` })
+          : e
+      )
+    )
+  )
+
 /** Everything up to the approval: the prepared run, or the reason it cannot happen. */
 export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput) {
   const env = yield* Env
   const askedMode = yield* parseMode(input.mode)
-  const loaded = yield* loadToolSkill(input.skill)
+  const loaded = yield* loadToolSkill(input.skill).pipe(Effect.catchTag("SkillNotFound", (e) => swappedHint(e, input.skill, input.tool)))
   const tool = yield* findTool(loaded, input.tool)
   yield* refuseUnpinned(loaded, tool)
   yield* refuseUnpinnable(loaded, tool)
