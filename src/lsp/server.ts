@@ -152,6 +152,8 @@ interface SkillState {
   readonly parses: ParseCache
   /** The server's own watch of the skill's directory, when the client watches no files for it (watch.ts). */
   watch?: SkillWatch
+  /** The directory `watch` watches: the skill's own, or the nearest one above while it is gone. */
+  watchedAt?: string
 }
 
 const toPath = (uri: string): string | undefined => {
@@ -171,6 +173,12 @@ const isDir = (p: string) => {
   } catch {
     return false
   }
+}
+
+/** `dir` when it is a directory, else the nearest directory above it (undefined past MAX_DEPTH). */
+const nearestDir = (dir: string): string | undefined => {
+  for (let i = 0; i < MAX_DEPTH; i++, dir = dirname(dir)) if (isDir(dir)) return dir
+  return undefined
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v)
@@ -352,17 +360,58 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
      * appears (a save).
      */
     const watchFor = (s: SkillState) => {
-      if (canWatch || (s.watch !== undefined && s.watch.size() > 0) || !isDir(s.root)) return
+      if (canWatch) return
+      // A directory removed (`rm -r`, a branch switch) is watched from the nearest one still there, so that
+      // made again it is linted and watched anew: its own watchers ended with it, and the open files of
+      // the skill stayed without findings (a probe).
+      const at = nearestDir(s.root)
+      if (at === undefined || (s.watch !== undefined && s.watch.size() > 0 && s.watchedAt === at)) return
       s.watch?.close()
-      s.watch = watchSkill(s.root, () => {
+      s.watchedAt = at
+      s.watch = watchSkill(at, () => {
         // An event already on its way when the skill was released starts nothing.
         if (skills.get(s.root) === s) lintSkill(s.root)
       })
     }
 
+    /**
+     * Released skills whose directories still hold open buffers, watched here (canWatch unset) so that a
+     * SKILL.md coming back on disk (`git stash pop`, a branch switch, a file restored) makes them a skill
+     * again. The skill's own watch closed with it, and a client that watches no files sends no event: the
+     * open files stayed without findings until a keystroke (a probe, Neovim 0.7).
+     */
+    const orphanWatches = new Map<string, SkillWatch>()
+    const hasOpenBelow = (root: string): boolean =>
+      documents.all().some((doc) => {
+        const file = toPath(doc.uri)
+        return file !== undefined && file.startsWith(root + sep)
+      })
+    const closeOrphanWatch = (root: string) => {
+      orphanWatches.get(root)?.close()
+      orphanWatches.delete(root)
+    }
+    /** The open buffers of no linted skill whose directory is a skill now: linted (their findings come back). */
+    const lintFreshSkills = (except: ReadonlySet<string> = new Set()) => {
+      const fresh = new Set<string>()
+      for (const doc of documents.all()) {
+        const file = toPath(doc.uri)
+        const root = file === undefined ? undefined : rootOf(file)
+        if (root !== undefined && !skills.has(root) && !except.has(root)) fresh.add(root)
+      }
+      for (const root of fresh) lintSkill(root)
+      for (const root of [...orphanWatches.keys()]) if (skills.has(root) || !hasOpenBelow(root)) closeOrphanWatch(root)
+    }
+    const watchOrphans = (root: string) => {
+      if (canWatch || shutDown || closed || orphanWatches.has(root) || !hasOpenBelow(root)) return
+      // Removed with its directory (`rm -r`): the nearest directory still there, where it would be made again.
+      const dir = nearestDir(root)
+      if (dir !== undefined) orphanWatches.set(root, watchSkill(dir, () => lintFreshSkills()))
+    }
+
     const stateOf = (root: string): SkillState => {
       let s = skills.get(root)
       if (s === undefined) {
+        closeOrphanWatch(root)
         const runtime = ManagedRuntime.make(
           Live({
             cwd: root,
@@ -534,6 +583,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       skills.delete(s.root)
       s.watch?.close()
       void s.runtime.dispose().catch(() => {})
+      watchOrphans(s.root)
     }
 
     /** Lint a skill now, or once more after the lint in flight when one is (changes coalesce). */
@@ -764,6 +814,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const root = file === undefined ? undefined : knownRootOf(file)
       const s = root === undefined ? undefined : skills.get(root)
       if (s !== undefined) relintOrRelease(s)
+      for (const orphan of [...orphanWatches.keys()]) if (!hasOpenBelow(orphan)) closeOrphanWatch(orphan)
     })
     connection.onDidChangeWatchedFiles((e) => {
       const roots = new Set<string>()
@@ -779,13 +830,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       // were of no skill, are linted now. Before, they waited for a keystroke or a save (editors.md: files
       // created on disk re-lint the open skills they belong to, with no keystroke in between).
       if (!skillFiles || !initialized) return
-      const fresh = new Set<string>()
-      for (const doc of documents.all()) {
-        const file = toPath(doc.uri)
-        const root = file === undefined ? undefined : rootOf(file)
-        if (root !== undefined && !skills.has(root) && !roots.has(root)) fresh.add(root)
-      }
-      for (const root of fresh) lintSkill(root)
+      lintFreshSkills(roots)
     })
 
     connection.onCodeAction(whenReady(async (params) => {
@@ -891,6 +936,7 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     }, ["textDocument", "position"]))
 
     const disposeAll = async () => {
+      for (const root of [...orphanWatches.keys()]) closeOrphanWatch(root)
       for (const s of skills.values()) {
         s.watch?.close()
         await s.runtime.dispose().catch(() => {})

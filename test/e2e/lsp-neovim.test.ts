@@ -118,6 +118,30 @@ describe("a client that watches no files for the server (Neovim 0.7; 0.10+ on Li
   }, 180_000)
 })
 
+describe("a SKILL.md that leaves the disk and comes back (git stash, a branch switch), with no client watch", () => {
+  it("the open files of the skill get their findings back (sixty-sixth pass probe: they stayed empty until a keystroke)", async () => {
+    const dir = join(sb.work, "skills", "comeback")
+    const skillMd = ["---", "name: comeback", "description: Comes back. Use when the user asks.", "---", "# Comeback", "", "See notes.md.", ""].join("\n")
+    writeTree(dir, { "SKILL.md": skillMd, "notes.md": "# Notes\n\n[m](missing.md)\n" })
+    const notes = uriOf(join(dir, "notes.md"))
+    await lsp.open(notes, "# Notes\n\n[m](missing.md)\n")
+    const broken = (ds: ReadonlyArray<Diagnostic>) => ds.filter((d) => d.code === "SKL301").length
+    expect(broken(await lsp.diagnostics(notes, (p) => broken(p.diagnostics) === 1))).toBe(1)
+    // Moved away: the file belongs to no skill, its findings go.
+    renameSync(join(dir, "SKILL.md"), join(dir, "SKILL.bak"))
+    expect(await lsp.diagnostics(notes, (p) => p.diagnostics.length === 0)).toEqual([])
+    // Moved back: the skill is linted again, with no message from the client.
+    renameSync(join(dir, "SKILL.bak"), join(dir, "SKILL.md"))
+    expect(broken(await lsp.diagnostics(notes, (p) => broken(p.diagnostics) === 1))).toBe(1)
+    // Removed with its directory and made again: the same.
+    rmSync(dir, { recursive: true, force: true })
+    expect(await lsp.diagnostics(notes, (p) => p.diagnostics.length === 0)).toEqual([])
+    writeTree(dir, { "SKILL.md": skillMd, "notes.md": "# Notes\n\n[m](missing.md)\n" })
+    expect(broken(await lsp.diagnostics(notes, (p) => broken(p.diagnostics) === 1))).toBe(1)
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri: notes } })
+  }, 180_000)
+})
+
 describe("a new SKILL.md in a directory that does not exist yet (`:edit .skillc/skills/brand-new/SKILL.md`)", () => {
   it("is linted as its skill's SKILL.md, and so is another new buffer beside it", async () => {
     const dir = join(sb.work, ".skillc", "skills", "brand-new")
