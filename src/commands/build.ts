@@ -45,7 +45,7 @@ export const buildCommand = defineCommand({
   mcp: {
     title: "Compile and deploy a skill",
     description:
-      "Compile a skill (name or path; a path is imported first) into its runtime (stub, manifest, search index) and deploy it to agent skill directories. Run after editing, so skc_show and skc_search see it.",
+      "Compile a skill (name or path; a path is imported first) into its runtime and deploy it to agent skill directories. Run after editing so skc_show and skc_search see it.",
     readOnly: false,
     destructive: true,
     idempotent: true

@@ -16,7 +16,7 @@ export const initCommand = defineCommand({
   mcp: {
     title: "Create a skill or a project",
     description:
-      "Create a skill from the minimal template in the project store or, with global, the global one; without name, initialise a project here. error[E050] if it exists; never overwrites.",
+      "Create a skill from the minimal template in the project store or, with global, the global one; without name, initialise a project here. Never overwrites (E050).",
     readOnly: false,
     destructive: false,
     idempotent: false

@@ -20,7 +20,7 @@ export const matchCommand = defineCommand({
   mcp: {
     title: "Match a request to skills",
     description:
-      "Rank the discovered skills a user request would activate: a named skill first, then BM25 over names and descriptions, boosted by recent use. One-line reason per skill.",
+      "Rank the discovered skills a user request would activate: a named skill first, then BM25 over names and descriptions, boosted by recent use, each with its reason.",
     readOnly: true
   },
   load: async () => {

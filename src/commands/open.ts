@@ -4,6 +4,7 @@ import { visibleBody } from "../domain/visible.js"
 import { printBytes, printJson, printStderr, printText } from "./output.js"
 import { Output } from "../ports/Output.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
+import { MCP_PAGE_MAX_BYTES } from "../domain/answerSurface.js"
 
 interface OpenedText {
   readonly path: string
@@ -23,14 +24,15 @@ export const openCommand = defineCommand({
   args: { skill: arg.one("skill", "Skill name or path."), path: arg.one("path", "File path relative to the skill root.") },
   flags: {
     maxLines: flag.integer("max-lines", "Return at most this many lines."),
-    fromLine: flag.integer("from-line", "Start at this line (the next page of a long file with --max-lines)."),
+    fromLine: flag.integer("from-line", "Start at this line (the next page of a long file with --max-lines or --max-bytes)."),
+    maxBytes: flag.integer("max-bytes", "Keep the printed file under this many bytes (at least 1024), cut after a whole line, then '... (N more lines)' (MCP default 40960)."),
     ...common()
   },
   fast: true,
   mcp: {
     title: "Read a file of a skill",
     description:
-      "One file of a skill by path relative to its root (e.g. 'references/api.md'); binary comes back base64. skc_sources lists the files.",
+      "One file of a skill by path from its root (e.g. 'references/api.md'), in pages of max_bytes, from_line on; binary as base64. skc_sources lists files.",
     readOnly: true
   },
   load: async () => {
@@ -40,7 +42,7 @@ export const openCommand = defineCommand({
     ])
     return {
       input: OpenInput,
-      toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines), from_line: Option.getOrUndefined(o.fromLine) }),
+      toInput: (o) => ({ skill: o.skill, path: o.path, max_lines: Option.getOrUndefined(o.maxLines), from_line: Option.getOrUndefined(o.fromLine), max_bytes: Option.getOrUndefined(o.maxBytes) }),
       run: (input) => openFile(input),
       log: { args: (input, opened) => openLogArgs(input, opened?.result) },
       text: (opened) => textOf(opened.result),
@@ -66,7 +68,7 @@ export const openCommand = defineCommand({
         after: (opened, ctx) => [
           ...namedFilesAfter(opened.result, ctx, "file"),
           ...(opened.result.next_line !== undefined
-            ? [`the file goes on: call skc_open again with from_line=${opened.result.next_line} (and max_lines) for its next lines`]
+            ? [`the file goes on: call skc_open again with from_line=${opened.result.next_line} for its next lines`]
             : opened.result.truncated
               ? ["the file goes on: call skc_open again without max_lines (or with a larger one) to read the rest"]
               : [])
@@ -76,7 +78,9 @@ export const openCommand = defineCommand({
         text: (opened) =>
           opened.result.encoding === "base64"
             ? `(binary file '${opened.result.path}', ${opened.bytes.length} bytes${opened.result.truncated ? ", truncated" : ""}: base64 in the structured content's "content")`
-            : opened.result.content
+            : opened.result.content,
+        // Over MCP a file is read in pages (issue 26 item 3's budgets): a 371 KB schema came back in one answer.
+        defaults: (input) => (input.max_bytes === undefined ? { ...input, max_bytes: MCP_PAGE_MAX_BYTES } : input)
       }
     }
   }

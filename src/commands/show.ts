@@ -1,6 +1,7 @@
 /** `skc show` / `skc_show` (RFC-0002:C-SHOW, DECISIONS #36). */
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag } from "./spec.js"
+import { MCP_PAGE_MAX_BYTES } from "../domain/answerSurface.js"
 import { SearchIndexLive } from "../layers.js"
 import { printJson, printStderr, printText } from "./output.js"
 
@@ -20,14 +21,15 @@ export const showCommand = defineCommand({
     file: flag.text("file", "Only look for the heading in this file."),
     maxLines: flag.integer("max-lines", "Show at most this many lines, then '... (N more lines)'."),
     line: flag.integer("line", "Of several headings with this text, the one whose section holds this line (a search result's line)."),
-    fromLine: flag.integer("from-line", "Start at this line of the file, within the section: the next page of a long section with --max-lines."),
+    fromLine: flag.integer("from-line", "Start at this line of the file, within the section: the next page of a long section with --max-lines or --max-bytes."),
+    maxBytes: flag.integer("max-bytes", "Keep the printed section under this many bytes (at least 1024), cut after a whole line, then '... (N more lines)' (MCP default 40960)."),
     ...common()
   },
   fast: true,
   mcp: {
     title: "Read one section of a skill",
     description:
-      "One section of a skill by heading, to the next heading of its level or higher; whole unless max_lines cuts it, from_line pages. file narrows. No match: E020 with similar headings.",
+      "One section by heading, to the next heading of its level or higher, in pages of max_bytes, from_line on; file narrows. No match: E020 with near headings.",
     readOnly: true
   },
   load: async () => {
@@ -43,7 +45,8 @@ export const showCommand = defineCommand({
         file: Option.getOrUndefined(o.file),
         max_lines: Option.getOrUndefined(o.maxLines),
         line: Option.getOrUndefined(o.line),
-        from_line: Option.getOrUndefined(o.fromLine)
+        from_line: Option.getOrUndefined(o.fromLine),
+        max_bytes: Option.getOrUndefined(o.maxBytes)
       }),
       run: (input) => show(input).pipe(Effect.provide(SearchIndexLive)),
       // DECISIONS #18: the heading and file shown, or what was asked for.
@@ -67,10 +70,12 @@ export const showCommand = defineCommand({
           const shell = shellCommandsNote(result, "tools")
           // The RFC's "... (N more lines)" ends the content; the way to the rest, for an agent, after it.
           // The next page starts at the line after the last one shown (`from_line`, a line of the file).
-          const rest = result.next_line !== undefined ? [`the section goes on: call skc_show again with from_line=${result.next_line} (and max_lines) for its next lines`] : []
+          const rest = result.next_line !== undefined ? [`the section goes on: call skc_show again with from_line=${result.next_line} for its next lines`] : []
           const above = textAboveNote(result, "tools")
           return [...(above === undefined ? [] : [above]), ...namedFilesAfter(result, ctx), ...(shell === undefined ? [] : [shell]), ...rest]
-        }
+        },
+        // Over MCP a section is read in pages (issue 26 item 3's budgets): a 41 KB SKILL.md section came back in one answer.
+        defaults: (input) => (input.max_bytes === undefined ? { ...input, max_bytes: MCP_PAGE_MAX_BYTES } : input)
       }
     }
   }

@@ -33,3 +33,14 @@ export const hintAsOptions = (hint: string): string =>
 /** Bytes a named group of left-out items costs in the one form printed at a terminal: its object, or its words. */
 export const printedGroupBytes = (group: unknown, surface: "text" | "json"): number =>
   surface === "json" ? prettyJsonBytes(group, 3) : utf8Bytes(JSON.stringify(group))
+
+/**
+ * The bytes a page of text (`show`, `open`) may take of a `max_bytes` budget: over MCP the text goes twice
+ * (the text content and the structured content's `content`) beside about 1 KB of the rest; at a terminal
+ * once, beside its marker line.
+ */
+export const pageBytesOf = (surface: AnswerSurface, maxBytes: number): number =>
+  Math.max(256, surface === "mcp" ? Math.floor((maxBytes - 1024) / 2) : maxBytes - 256)
+
+/** `skc_show` and `skc_open`'s default `max_bytes` over MCP: within what Gemini CLI and OpenCode keep of a result (40–50 KB). */
+export const MCP_PAGE_MAX_BYTES = 40960

@@ -172,3 +172,33 @@ export const lineCount = (bytes: Uint8Array): number => {
   const last = bytes[bytes.length - 1]
   return lineEndCount(bytes) + (last === undefined || last === 10 || last === 13 ? 0 : 1)
 }
+
+/** A page of text cut to a byte budget at a line's end (`pageOfBytes`). */
+export interface BytePage {
+  /** The whole lines that fit (at least the first, so a page always moves on), endings kept. */
+  readonly head: Uint8Array
+  /** Lines after the head (a last line without its newline counts); 0 when all of `bytes` fit. */
+  readonly more: number
+}
+
+/**
+ * The lines of `bytes` that fit in `budget` bytes, cut after a line's end (LF, CRLF or a lone CR): a page of
+ * a long file or section over MCP (`max_bytes` of show and open), which the next page continues at a line.
+ * A first line longer than the budget is kept whole: a line is the unit `from_line` pages by.
+ */
+export const pageOfBytes = (bytes: Uint8Array, budget: number): BytePage => {
+  if (bytes.length <= budget) return { head: bytes, more: 0 }
+  let end = 0
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]
+    if (b !== 10 && b !== 13) continue
+    const lineEnd = b === 13 && bytes[i + 1] === 10 ? i + 2 : i + 1
+    if (lineEnd > budget && end > 0) break
+    end = lineEnd
+    if (b === 13 && bytes[i + 1] === 10) i++
+    if (end > budget) break
+  }
+  if (end === 0 || end >= bytes.length) return { head: bytes, more: 0 }
+  const rest = bytes.subarray(end)
+  return { head: bytes.subarray(0, end), more: lineCount(rest) }
+}

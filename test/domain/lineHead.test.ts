@@ -4,7 +4,7 @@
 // describes (first n lines, `... (N more lines)`, binary = NUL or not UTF-8).
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { LineHead, lineEndCount, lineHeadOf, lineStartOffset } from "../../src/domain/lineHead.js"
+import { LineHead, lineEndCount, lineHeadOf, lineStartOffset, pageOfBytes } from "../../src/domain/lineHead.js"
 
 /** Where each line ends (after its LF, CRLF or lone CR), as outline, show and lint split lines. */
 const lineEnds = (bytes: Uint8Array): Array<number> => {
@@ -85,5 +85,27 @@ describe("open --from-line: where a line starts, lines ended by LF, CRLF or a lo
   it("gives each line's offset, and none past the last", () => {
     expect([1, 2, 3, 4, 5].map((n) => lineStartOffset(bytes, n))).toEqual([0, 3, 5, 7, undefined])
     expect(lineEndCount(bytes)).toBe(3)
+  })
+})
+
+describe("pageOfBytes: a page of text within a byte budget, cut after a line's end (show and open's max_bytes)", () => {
+  const bytes = (s: string) => new TextEncoder().encode(s)
+  const text = (b: Uint8Array) => new TextDecoder().decode(b)
+
+  it("keeps the whole lines that fit and counts the lines after them", () => {
+    expect(text(pageOfBytes(bytes("aa\nbb\ncc\ndd"), 6).head)).toBe("aa\nbb\n")
+    expect(pageOfBytes(bytes("aa\nbb\ncc\ndd"), 6).more).toBe(2)
+    expect(pageOfBytes(bytes("aa\nbb\n"), 6)).toMatchObject({ more: 0 })
+  })
+
+  it("a CRLF stays with its line; a lone CR ends a line", () => {
+    expect(text(pageOfBytes(bytes("aa\r\nbb\r\ncc\r\n"), 8).head)).toBe("aa\r\nbb\r\n")
+    expect(text(pageOfBytes(bytes("aa\rbb\rcc\r"), 6).head)).toBe("aa\rbb\r")
+  })
+
+  it("a first line longer than the budget is kept whole, so a page always moves on; no line end at all: all of it", () => {
+    expect(text(pageOfBytes(bytes("a very long first line\nb\n"), 4).head)).toBe("a very long first line\n")
+    expect(pageOfBytes(bytes("a very long first line\nb\n"), 4).more).toBe(1)
+    expect(pageOfBytes(bytes("x".repeat(100)), 10)).toMatchObject({ more: 0 })
   })
 })

@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { connectMcp, textOf, type McpSession } from "../helpers/mcpClient.js"
 
+/** A section of about 120 KB: three pages of skc_show's default budget. */
+const LONG = "# Long\n\n" + Array.from({ length: 3000 }, (_, i) => `line ${i + 1} of a long section, about forty bytes`).join("\n") + "\n"
+
 describe("large files over MCP: an answer an agent can act on", () => {
   const sb = sandbox()
   const dir = join(sb.work, ".claude", "skills", "big")
@@ -20,6 +23,7 @@ describe("large files over MCP: an answer an agent can act on", () => {
     writeFileSync(join(dir, "SKILL.md"), "---\nname: big\ndescription: Big files. Use when testing sizes.\n---\n# Big\n\nSee mid.txt and data.bin.\n")
     writeFileSync(join(dir, "mid.txt"), "a line of the log, fairly ordinary\n".repeat(130_000)) // 4.3 MiB
     writeFileSync(join(dir, "data.bin"), randomBytes(6_500_000))
+    writeFileSync(join(dir, "long.md"), LONG)
     mkdirSync(join(sb.work, ".git"))
     mcp = await connectMcp({ cwd: sb.work, home: sb.home })
   }, 60_000)
@@ -27,8 +31,19 @@ describe("large files over MCP: an answer an agent can act on", () => {
     await mcp?.close()
   })
 
-  it("skc_open of a text file whose answer would pass 8 MiB: a tool error naming the skc_open that reads its head", async () => {
-    const r = await mcp.call("skc_open", { skill: "big", path: "mid.txt" })
+  it("skc_open of a text file: a page within max_bytes (40960 unless asked), naming the next; asked whole past 8 MiB, a tool error naming the skc_open that reads its head", async () => {
+    // Sixty-sixth pass: an agent's skc_open of a 371 KB schema came back whole; now a page and the way on.
+    const page = await mcp.call("skc_open", { skill: "big", path: "mid.txt" })
+    expect(page.isError).toBeFalsy()
+    const structured = page.structuredContent as { content: string; truncated: boolean; next_line: number }
+    expect(structured.truncated).toBe(true)
+    expect(structured.content.split("\n")[0]).toBe("a line of the log, fairly ordinary")
+    expect(structured.content).toMatch(/\.\.\. \(\d+ more lines\)\n$/)
+    expect(JSON.stringify(page).length).toBeLessThanOrEqual(40960 + 4096)
+    expect(JSON.stringify(page.content)).toContain(`call skc_open again with from_line=${structured.next_line}`)
+    const next = await mcp.call("skc_open", { skill: "big", path: "mid.txt", from_line: structured.next_line })
+    expect((next.structuredContent as { from_line: number }).from_line).toBe(structured.next_line)
+    const r = await mcp.call("skc_open", { skill: "big", path: "mid.txt", max_bytes: 1 << 30 })
     expect(r.isError).toBe(true)
     expect(textOf(r)).toMatch(/^error: the answer of skc_open is \d+\.\d MiB, more than skc mcp sends in one answer \(8\.0 MiB\); read its first lines with: skc_open skill="big" path="mid.txt" max_lines=100$/)
     const head = await mcp.call("skc_open", { skill: "big", path: "mid.txt", max_lines: 100 })
@@ -56,5 +71,39 @@ describe("large files over MCP: an answer an agent can act on", () => {
     } while (cursor !== undefined)
     expect(uris).toContain("skill://agent-project/big/mid.txt")
     expect(uris).not.toContain("skill://agent-project/big/huge.md")
+  }, 60_000)
+
+  it("skc_show pages a long section within max_bytes (40960 unless asked): following next_line reads it all, once (sixty-sixth pass: a 41 KB section came whole)", async () => {
+    const pages: Array<string> = []
+    let from: number | undefined
+    for (let i = 0; i < 10; i++) {
+      const r = await mcp.call("skc_show", { skill: "big", section: "Long", ...(from === undefined ? {} : { from_line: from }) })
+      expect(r.isError).toBeFalsy()
+      expect(JSON.stringify(r).length).toBeLessThanOrEqual(40960 + 2048)
+      const page = r.structuredContent as { content: string; truncated: boolean; next_line?: number }
+      pages.push(page.truncated ? page.content.replace(/\.\.\. \(\d+ more lines\)\n$/, "") : page.content)
+      if (page.next_line === undefined) break
+      expect(JSON.stringify(r.content)).toContain(`call skc_show again with from_line=${page.next_line}`)
+      from = page.next_line
+    }
+    expect(pages.length).toBeGreaterThanOrEqual(3)
+    expect(pages.join("")).toBe(LONG)
+    // A budget the call names: a smaller page.
+    const small = await mcp.call("skc_show", { skill: "big", section: "Long", max_bytes: 4096 })
+    expect(JSON.stringify(small).length).toBeLessThanOrEqual(4096 + 2048)
+  }, 60_000)
+
+  it("the CLI is whole unless --max-bytes is given; with it show and open cut after a whole line and name the next line", () => {
+    const whole = sb.run(["show", "big", "--section", "Long"])
+    expect(whole.stdout).toBe(LONG)
+    const cut = sb.run(["show", "big", "--section", "Long", "--max-bytes", "2048"])
+    expect(Buffer.byteLength(cut.stdout)).toBeLessThanOrEqual(2048)
+    expect(cut.stdout).toMatch(/\nline \d+ of a long section, about forty bytes\n\.\.\. \(\d+ more lines\)\n$/)
+    expect(cut.stderr).toMatch(/the section goes on: --from-line \d+ shows its next lines/)
+    const file = sb.run(["open", "big", "long.md", "--max-bytes", "2048", "--format", "json"])
+    const opened = JSON.parse(file.stdout) as { content: string; truncated: boolean; next_line: number }
+    expect(opened.truncated).toBe(true)
+    expect(LONG.startsWith(opened.content.replace(/\.\.\. \(\d+ more lines\)\n$/, ""))).toBe(true)
+    expect(LONG.split("\n")[opened.next_line - 1]).toBe(`line ${opened.next_line - 2} of a long section, about forty bytes`)
   }, 60_000)
 })

@@ -13,7 +13,7 @@ describe("skc_show / skc_open cut by max_lines say how to read the rest", () => 
 
   it("a cut section: the last block is the way to the rest, also in notices; a whole one has none", async () => {
     const cut = await mcp.call("skc_show", { skill: "demo", section: "Setup", max_lines: 2 })
-    const rest = "the section goes on: call skc_show again with from_line=10 (and max_lines) for its next lines"
+    const rest = "the section goes on: call skc_show again with from_line=10 for its next lines"
     expect(texts(cut).at(-1)).toBe(rest)
     expect((cut.structuredContent as { notices?: ReadonlyArray<string>; next_line?: number }).notices).toEqual([rest])
     const whole = await mcp.call("skc_show", { skill: "demo", section: "Setup" })
@@ -41,7 +41,7 @@ describe("skc_show / skc_open cut by max_lines say how to read the rest", () => 
 
   it("a cut file the same, with skc_open", async () => {
     const cut = await mcp.call("skc_open", { skill: "demo", path: "references/a.md", max_lines: 2 })
-    expect(texts(cut).at(-1)).toBe("the file goes on: call skc_open again with from_line=3 (and max_lines) for its next lines")
+    expect(texts(cut).at(-1)).toBe("the file goes on: call skc_open again with from_line=3 for its next lines")
     const whole = await mcp.call("skc_open", { skill: "demo", path: "references/a.md" })
     expect(texts(whole).join("\n")).not.toContain("goes on")
   })
@@ -55,7 +55,7 @@ describe("skc_show / skc_open cut by max_lines say how to read the rest", () => 
       pages.push(doc.content.replace(/\.\.\. \(\d+ more lines\)\n$/, ""))
       if (doc.next_line === undefined) break
       from = doc.next_line
-      expect(texts(page).at(-1)).toBe(`the file goes on: call skc_open again with from_line=${from} (and max_lines) for its next lines`)
+      expect(texts(page).at(-1)).toBe(`the file goes on: call skc_open again with from_line=${from} for its next lines`)
     }
     expect(pages.join("")).toBe("# A\n\n1\n2\n3\n4\n")
     expect(pages).toHaveLength(3)

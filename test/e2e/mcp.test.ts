@@ -97,7 +97,7 @@ describe("skc mcp", () => {
     expect(byName.get("skc_build")!.annotations?.readOnlyHint).toBe(false)
     expect(byName.get("skc_outline")!.annotations?.readOnlyHint).toBe(true)
     expect(byName.get("skc_outline")!.inputSchema.required).toEqual(["skill"])
-    expect(Object.keys(byName.get("skc_open")!.inputSchema.properties!).sort()).toEqual(["from_line", "max_lines", "path", "skill"])
+    expect(Object.keys(byName.get("skc_open")!.inputSchema.properties!).sort()).toEqual(["from_line", "max_bytes", "max_lines", "path", "skill"])
     expect(byName.get("skc_open")!.inputSchema.required!.slice().sort()).toEqual(["path", "skill"])
     expect(Object.keys(byName.get("skc_sources")!.inputSchema.properties!).sort()).toEqual(["depth", "dir", "limit", "pattern", "skill"])
     // RFC-0007:C-COMMANDS parameter tables of lint and stats.
@@ -133,11 +133,11 @@ describe("skc mcp", () => {
     // The CLI's document, and the MCP answer's `notices` (additive) with the way to the rest of a cut file.
     const { notices, ...opened } = open.structuredContent as { notices?: ReadonlyArray<string> }
     expect(opened).toEqual(cliJson(["open", "git-helper", "references/conflicts.md", "--max-lines", "3"]))
-    expect(notices).toEqual(["the file goes on: call skc_open again with from_line=4 (and max_lines) for its next lines"])
+    expect(notices).toEqual(["the file goes on: call skc_open again with from_line=4 for its next lines"])
     expect(textOf(open)).toBe((open.structuredContent as { content: string }).content)
     // Cut by max_lines: after the RFC's marker, a block says how to read the rest (an agent's probe: no way on).
     const blocks = open.content.map((c) => (c.type === "text" ? c.text : ""))
-    expect(blocks.at(-1)).toBe("the file goes on: call skc_open again with from_line=4 (and max_lines) for its next lines")
+    expect(blocks.at(-1)).toBe("the file goes on: call skc_open again with from_line=4 for its next lines")
 
     const binary = await mcp.call("skc_open", { skill: "git-helper", path: "assets/logo.png" })
     expect(binary.structuredContent).toEqual(cliJson(["open", "git-helper", "assets/logo.png"]))

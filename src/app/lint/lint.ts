@@ -40,7 +40,7 @@ export const LintInput = Schema.Struct({
   force: Schema.optional(Schema.Boolean).annotate({ description: "Lint even if the skill is compiled (SKL001)." }),
   agent: Schema.optional(Schema.String).annotate({
     // Short: every byte of it goes into tools/list on every connection (issue 26: ≤ 12 KB); the names are skc_discover's `agent` values.
-    description: "Agents to lint for, comma-separated (as skc_discover's agent; agentskills: the strict spec). Default: [build] targets, else claude."
+    description: "Agents to lint for, comma-separated (agentskills: the strict spec). Default: [build] targets, else claude."
   }),
   /** `--fix` (issue 50): apply every certain fix, then report what remains. CLI only: the MCP tool is read-only. */
   fix: Schema.optional(Schema.Boolean),

@@ -7,7 +7,9 @@
 import { OPEN_MAX_BYTES } from "../../domain/openLimit.js"
 import { Effect, Schema } from "effect"
 import { InternalError, InvalidOption, UsageError } from "../../domain/errors.js"
-import { HEAD_MAX_BYTES, lineCount, lineEndCount, lineHeadOf, lineStartOffset } from "../../domain/lineHead.js"
+import { HEAD_MAX_BYTES, lineCount, lineEndCount, lineHeadOf, lineStartOffset, pageOfBytes } from "../../domain/lineHead.js"
+import { pageBytesOf } from "../../domain/answerSurface.js"
+import { AnswerSurfaceRef } from "../shared/index.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
 import { fileNotFound } from "./fileNotFound.js"
 import { openStep, sourcesStep } from "../../domain/nextStep.js"
@@ -21,7 +23,9 @@ export const OpenInput = Schema.Struct({
   path: Schema.String.annotate({ description: "Relative path within the skill" }),
   max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Maximum lines to return" }),
   /** The first line returned (the next page of a long file: the line after the last one returned). No description over MCP: tools/list's 12 KB. */
-  from_line: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
+  from_line: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))),
+  /** A page's budget in bytes (MCP default 40960: docs/mcp.md "Payload budgets"). No description over MCP: tools/list's 12 KB. */
+  max_bytes: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1024)))
 })
 export type OpenInput = typeof OpenInput.Type
 
@@ -131,6 +135,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
       return read.subarray(at)
     })
   let nextLine: number | undefined
+  const budget = input.max_bytes === undefined ? undefined : pageBytesOf(yield* AnswerSurfaceRef, input.max_bytes)
   if (input.max_lines !== undefined) {
     // Read in pieces: only the head is kept, whatever the file's size.
     // A page past the head's byte cap (`from_line` beyond the first 256 KB, where a search points into a long
@@ -147,6 +152,12 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
       binary = read.binary
       more = read.more
       head = yield* fromLine(read.head, binary, more === 0)
+    }
+    // A page within max_bytes as well (whole lines): the lines it leaves out are counted with the others.
+    if (budget !== undefined && !binary) {
+      const page = pageOfBytes(head, budget)
+      head = page.head
+      more += page.more
     }
     bytes = head
     truncated = more > 0
@@ -174,6 +185,17 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     bytes = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
     binary = asText(bytes) === undefined
     bytes = yield* fromLine(bytes, binary, true)
+    // Over MCP a file is a page of at most max_bytes (40,960 unless the call says): a 371 KB schema came back
+    // whole, where clients keep 12–50 KB of a result. Whole lines; `next_line` names the next page.
+    const page = budget === undefined || binary ? undefined : pageOfBytes(bytes, budget)
+    if (page !== undefined && page.more > 0) {
+      truncated = true
+      nextLine = from + lineEndCount(page.head)
+      const marker = encoder.encode(`... (${page.more} more lines)\n`)
+      bytes = new Uint8Array(page.head.length + marker.length)
+      bytes.set(page.head)
+      bytes.set(marker, page.head.length)
+    }
   }
   const text = binary ? undefined : asOnDisk.decode(bytes)
   // A Markdown file's instructions may run the skill's scripts: say where they are, as show does (P7).

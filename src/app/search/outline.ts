@@ -28,7 +28,7 @@ export const OutlineInput = Schema.Struct({
   tokens: Schema.optional(Schema.Boolean).annotate({
     description: "Add estimated tokens per section and file"
   }),
-  file: Schema.optional(Schema.String).annotate({ description: "Only this file (path relative to the skill root)" }),
+  file: Schema.optional(Schema.String).annotate({ description: "Only this file (path from the skill root)" }),
   max_bytes: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1024))).annotate({
     description: "Budget in bytes (default 16384)"
   })

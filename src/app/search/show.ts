@@ -8,6 +8,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { isAscii } from "../../domain/ascii.js"
+import { utf8Bytes } from "../../domain/utf8.js"
 import { InternalError, InvalidOption, SectionNotFound, Warning, type HeadingPlace } from "../../domain/errors.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { preambleAbove } from "../../domain/markdown/preamble.js"
@@ -20,7 +21,8 @@ import { IndexUnusable } from "../../domain/errors.js"
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { readSkillFrontmatter, resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
-import { Settings } from "../shared/index.js"
+import { AnswerSurfaceRef, Settings } from "../shared/index.js"
+import { pageBytesOf } from "../../domain/answerSurface.js"
 import { isOversized } from "../../domain/sourcePaths.js"
 import { isMarkdownPath, MAIN_DOC } from "../../domain/sourcePaths.js"
 import { fileNotFound } from "./fileNotFound.js"
@@ -31,7 +33,7 @@ import { NamedFilesFields, namedFilesFields } from "./namedFiles.js"
 export const ShowInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
   section: Schema.String.annotate({ description: "Heading text (case-insensitive)" }),
-  file: Schema.optional(Schema.String).annotate({ description: "Only look in this file (path relative to the skill root)" }),
+  file: Schema.optional(Schema.String).annotate({ description: "Only this file (path from the skill root)" }),
   max_lines: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({ description: "Return at most this many lines" }),
   line: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))).annotate({
     description: "Of same-named headings, the one holding this line"
@@ -40,7 +42,9 @@ export const ShowInput = Schema.Struct({
    * The first line shown, a line of the file within the section (the next page of a long section: the
    * line after the last one shown). No description over MCP: tools/list is read on every connection.
    */
-  from_line: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
+  from_line: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))),
+  /** A page's budget in bytes (MCP default 40960: docs/mcp.md "Payload budgets"). No description over MCP: tools/list's 12 KB. */
+  max_bytes: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1024)))
 })
 export type ShowInput = typeof ShowInput.Type
 
@@ -182,7 +186,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   const lines = fileLines.slice(from - 1, heading.end_line - 1)
   // Text above the file's first heading is in no section: the section that follows it names where it is.
   const preamble = input.from_line === undefined ? preambleAbove(fileLines, heading.start_line) : undefined
-  const cut = truncateLines(lines, input.max_lines)
+  const cut = yield* withinBudget(truncateLines(lines, input.max_lines), lines.length, input.max_bytes)
   const shown = cut.lines.join("\n")
   // The skill's files the lines shown name (P7): the file list is read only when a word may be a path.
   const words = pathWords(shown, heading.file)
@@ -209,6 +213,25 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   }
   return result
 }, Effect.scoped)
+
+/**
+ * The page's lines within `max_bytes` (over MCP 40,960 unless the call says: one call returned a 41 KB
+ * section, another a 371 KB file, where clients keep 12–50 KB of a result), whole lines, at least one; the
+ * lines left out are counted as `max_lines` counts them, so `next_line` pages on.
+ */
+const withinBudget = (cut: { readonly lines: ReadonlyArray<string>; readonly omitted: number }, total: number, maxBytes: number | undefined) =>
+  Effect.gen(function* () {
+    if (maxBytes === undefined) return cut
+    const budget = pageBytesOf(yield* AnswerSurfaceRef, maxBytes)
+    let used = 0
+    let fit = 0
+    for (const line of cut.lines) {
+      used += utf8Bytes(line) + 1
+      if (fit > 0 && used > budget) break
+      fit++
+    }
+    return fit === cut.lines.length ? cut : { lines: cut.lines.slice(0, fit), omitted: total - fit }
+  })
 
 /** The `args` of the access-log row (DECISIONS #18). */
 export const showLogArgs = (input: ShowInput, result: ShowResult | undefined) => ({

@@ -60,7 +60,7 @@ export const StatsInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
   group_by: Schema.optional(
     Schema.String.annotate({
-      description: "summary (default), sections, files, commands, projects, errors, search or unanswered"
+      description: "summary (default), sections, files, commands, projects, errors, search, unanswered, users, clients or funnel"
     })
   ),
   since: Schema.optional(Schema.String.annotate({ description: "On or after (RFC 3339 or YYYY-MM-DD)" })),
