@@ -112,6 +112,15 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       const same = world("demo", "demo")
       yield* same.run(build({ skill: "demo" }))
       expect(same.takeWarnings().filter((l) => l.includes("SKL104"))).toEqual([])
+      // A folder copied under a new name keeps the other's `name`: the warning says agents see two (sixty-sixth pass).
+      const copied = world("spreadsheets", "xlsx")
+      const twin = join(copied.work, ".skillc", "skills", "xlsx")
+      mkdirSync(twin, { recursive: true })
+      writeFileSync(join(twin, "SKILL.md"), "---\nname: xlsx\ndescription: Spreadsheets. Use when editing them.\n---\n\n# xlsx\n")
+      yield* copied.run(build({ skill: "spreadsheets" }))
+      expect(copied.takeWarnings().filter((l) => l.includes("SKL104"))).toEqual([
+        "warning[W300]: SKL104 name-match-dir: name 'xlsx' does not match directory 'spreadsheets': agents list it as 'xlsx', skc stores and serves it as 'spreadsheets'; rename one so they are equal; the store's skill 'xlsx' is listed under that name too, so agents see two skills named 'xlsx'"
+      ])
       const off = world("react-best-practices", "vercel-react-best-practices")
       writeFileSync(join(off.work, ".skillc", "config.toml"), '[lint]\nSKL104 = "off"\n')
       yield* off.run(build({ skill: "react-best-practices" }))
@@ -134,6 +143,14 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       writeFileSync(join(root, "SKILL.md"), "---\nname: sqlite-tuning\ndescription: Tunes SQLite. Use when SQLite is slow.\n---\n\n# Tuning\n\nSee [pragmas](references/settings/pragmas.md).\n")
       yield* w.run(build({ skill: "sqlite-tuning" }))
       expect(w.takeWarnings().filter((l) => l.includes("SKL301"))).toEqual([])
+      // An inline directive silences it as in lint, and a severity the configuration sets is the one named
+      // (sixty-sixth pass: a team's silenced links were repeated by every build "as an error").
+      writeFileSync(join(root, "SKILL.md"), "---\nname: sqlite-tuning\ndescription: Tunes SQLite. Use when SQLite is slow.\n---\n\n# Tuning\n\n<!-- skilllint-disable-next-line SKL301 -->\nSee [gone](gone.md).\nAnd [lost](lost.md).\n")
+      writeFileSync(join(w.work, ".skillc", "config.toml"), '[lint]\nSKL301 = "warning"\n')
+      yield* w.run(build({ skill: "sqlite-tuning" }))
+      expect(w.takeWarnings().filter((l) => l.includes("SKL301"))).toEqual([
+        "warning[W300]: SKL301 link-file-exists: SKILL.md:10:5: link target not found: 'lost.md'; an agent following it finds no file (skc lint reports it as a warning)"
+      ])
       writeFileSync(join(root, "SKILL.md"), "---\nname: sqlite-tuning\ndescription: Tunes SQLite. Use when SQLite is slow.\n---\n\n# Tuning\n\nSee [gone](gone.md).\n")
       writeFileSync(join(w.work, ".skillc", "config.toml"), '[lint]\nSKL301 = "off"\n')
       yield* w.run(build({ skill: "sqlite-tuning" }))

@@ -173,12 +173,15 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
       ".skillc/skills/bad/SKILL.md": "# Bad\n",
       ".skillc/skills/not-a-skill/readme.txt": "x"
     })
+    // A link in the store whose target is gone is said too (sixty-sixth pass: it was left out without a word).
+    symlinkSync(join(sb.root, "nowhere"), join(proj, ".skillc", "skills", "broken-link"))
     const text = sb.run(["lint"], proj)
     expect(text.code).toBe(1)
     expect(text.stdout).toBe("bad: 1 error, 0 warnings\ndemo: 0 errors, 0 warnings\n2 skills: 1 error, 0 warnings\n")
     expect(text.stderr).toBe(
-      "warning: skipping 'not-a-skill': no SKILL.md\n.skillc/skills/bad/SKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\n"
+      "warning: skipping 'broken-link': a link that leads nowhere\nwarning: skipping 'not-a-skill': no SKILL.md\n.skillc/skills/bad/SKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\n"
     )
+    expect(sb.run(["list"], proj).stderr).toContain("broken-link': a link that leads nowhere")
     const doc = JSON.parse(sb.run(["lint", "--format", "json"], proj).stdout)
     expect(doc.map((d: { skill: string }) => d.skill)).toEqual(["bad", "demo"])
     for (const d of doc) expect(ajv.validate(reportSchema, d)).toBe(true)

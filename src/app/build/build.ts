@@ -19,6 +19,7 @@ import { PLACEHOLDER, placeholderMessage, skl106 } from "../../domain/lint/rules
 import { skl104 } from "../../domain/lint/rules/skl104-name-match-dir.js"
 import { skl301 } from "../../domain/lint/rules/skl301-link-file-exists.js"
 import { makeSnapshot, treeEntries } from "../../domain/lint/snapshot.js"
+import { configureRules, runRules } from "../../domain/lint/runner.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
 import { DEFAULT_TARGET, describeTargetOption, describeTargetProblem, parseTargets, type TargetSpec } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
@@ -270,11 +271,17 @@ const buildResolved = Effect.fnUntraced(function* (
     // was shown gets E001 (published skills do this: 'vercel-react-best-practices' in 'react-best-practices').
     const declared = fm.data.name
     if (typeof declared === "string" && declared.length > 0 && declared.normalize("NFKC") !== skill.name.normalize("NFKC") && ruleOn(skl104.id)) {
+      // A folder copied under a new name (`cp -r xlsx spreadsheets`) keeps the other's `name`: agents then list
+      // two skills of one name, which only `skc discover` told (a team's probe).
+      const fs = yield* FileSystem
+      const twin = declared.includes("/") || declared.includes("\\") ? undefined : path.join(path.dirname(skill.sourceDir), declared, MAIN_DOC)
+      const clash = twin !== undefined && (yield* fs.statOption(twin).pipe(unseenAs(undefined)))?.type === "file"
       yield* warn(
         Warning.lint(
           skl104.id,
           skl104.name,
-          `name '${declared}' does not match directory '${skill.name}': agents list it as '${declared}', skc stores and serves it as '${skill.name}'; rename one so they are equal`
+          `name '${declared}' does not match directory '${skill.name}': agents list it as '${declared}', skc stores and serves it as '${skill.name}'; rename one so they are equal` +
+            (clash ? `; the store's skill '${declared}' is listed under that name too, so agents see two skills named '${declared}'` : "")
         )
       )
     }
@@ -284,8 +291,13 @@ const buildResolved = Effect.fnUntraced(function* (
   // only, from the text this build read: the other files' are lint's, and reading them all would cost a large skill.
   if (main !== undefined && ruleOn(skl301.id)) {
     const snapshot = makeSnapshot({ dirName: skill.name, entries: treeEntries(compiled.tree), markdownFiles: [{ path: MAIN_DOC, source: main.source }], profiles })
-    for (const f of skl301.check(snapshot, {})) {
-      yield* warn(Warning.lint(skl301.id, skl301.name, `${f.file}:${f.line}:${f.column}: ${f.message}; an agent following it finds no file (skc lint reports it as an error)`))
+    // Through lint's runner, so an inline `skilllint-disable` and the configured severity count as in lint (a team's
+    // silenced links were repeated by every build "as an error").
+    const setting = lintSettings[skl301.id]
+    const { rules } = configureRules([skl301], setting === undefined ? {} : { [skl301.id]: setting })
+    for (const f of runRules(snapshot, rules)) {
+      const as = f.severity === "error" ? "an error" : "a warning"
+      yield* warn(Warning.lint(skl301.id, skl301.name, `${f.file}:${f.line}:${f.column}: ${f.message}; an agent following it finds no file (skc lint reports it as ${as})`))
     }
   }
   // Codex reads agents/openai.yaml beside the SKILL.md it discovers: the runtime's stub, where RFC-0001:C-OUTPUT

@@ -329,8 +329,10 @@ const projectSkills = Effect.gen(function* () {
     // "No skills to lint", exit 0, passed a CI gate that linted nothing.
     const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.mapError(readFailure))
     if (md?.type !== "file") {
-      const isDir = (yield* fs.statOption(dir).pipe(unseenAs(undefined)))?.type === "directory"
-      if (isDir) yield* diagnostics.warn(Warning.notice(`skipping '${name}': no SKILL.md`))
+      const target = yield* fs.statOption(dir).pipe(unseenAs(undefined))
+      if (target?.type === "directory") yield* diagnostics.warn(Warning.notice(`skipping '${name}': no SKILL.md`))
+      // A link whose target is gone was left out without a word, the count of skills one lower (a team's probe).
+      else if (target === undefined) yield* diagnostics.warn(Warning.notice(`skipping '${name}': a link that leads nowhere`))
       continue
     }
     skills.push(yield* describeSkillDir(dir, "project"))

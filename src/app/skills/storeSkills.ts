@@ -55,6 +55,8 @@ export const discoverSkills = Effect.fnUntraced(function* (scope: "project" | "g
       if (entry.name.startsWith(".")) continue
       const dir = path.join(skillsDir, entry.name)
       const info = entry.type === "symlink" ? yield* fs.statOption(dir).pipe(unseenAs(undefined)) : entry
+      // A link in the store whose target is gone: said, where it was left out without a word (a team's probe).
+      if (info === undefined) yield* diagnostics.warn(Warning.notice(`skipping '${dir}': a link that leads nowhere`))
       if (info?.type !== "directory") continue
       const fm = yield* readSkillFrontmatter(path.join(dir, "SKILL.md"))
       if (fm._tag === "Problem") {
