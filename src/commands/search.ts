@@ -100,7 +100,16 @@ export const searchCommand = defineCommand({
           return Effect.fail(new InvalidOption({ message }))
         }
         if (!across && Option.isNone(o.query)) {
-          return Effect.fail(new InvalidOption({ message: "missing query: skc search <skill> <query>, or skc search --all <query>" }))
+          // One word of several words (`skc search "fill a pdf form"`) is a question, not a skill: the skill is what
+          // is missing (an agent's probe was told the query was). A single word may be either: both ways said.
+          const question = /\s/.test(o.skill.trim())
+          return Effect.fail(
+            new InvalidOption({
+              message: question
+                ? `missing skill: skc search <skill> ${shellWord(o.skill)}, or every skill: skc search --all ${shellWord(o.skill)}`
+                : `missing query: skc search ${shellWord(o.skill)} <query>, or every skill: skc search --all ${shellWord(o.skill)}`
+            })
+          )
         }
         // Each name trimmed (`--skill " pdf , docx"`), empty items dropped (`pdf,`); a `--skill` naming no skill at all
         // (`--skill ""`, `--skill ,`) is a usage error in the flag's own words (RFC-0004:C-ERRORS: E100 for "other CLI

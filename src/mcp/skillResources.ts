@@ -34,6 +34,7 @@ import { readSkillFrontmatter } from "../app/skills/skillFrontmatter.js"
 import { scanSourceTree } from "../app/shared/sourceTree.js"
 import { META_DIR } from "../domain/manifest.js"
 import { resolveInside } from "../app/skills/skillPaths.js"
+import { fileNotFound } from "../app/search/fileNotFound.js"
 import { parseSkillUri, skillFileUri, skillRootUri, type SkillFileRef, type SkillScopeName } from "./skillUri.js"
 
 /**
@@ -463,7 +464,13 @@ const pathInSkill = (uri: string, ref: SkillFileRef, skill: ServedSkill) =>
     const inside = yield* resolveInside(skill.sourceDir, written === "" ? "." : written).pipe(
       Effect.mapError((e) => new NotServed({ message: renderError(e) }))
     )
-    if (inside.info === undefined) return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}`, notFound: true }))
+    if (inside.info === undefined) {
+      // A file of a close name (`FORMS.md` for `forms.md`, as a SKILL.md link may write it): its URI, as skc_open
+      // names the file (a client following the link got a bare "Resource not found", an agent's probe).
+      const near = (yield* fileNotFound(skill.sourceDir, written)).suggestions?.[0]
+      const hint = near === undefined ? "" : `; did you mean ${skillFileUri(ref.scope, ref.name, near)}?`
+      return yield* Effect.fail(new NotServed({ message: `Resource not found: ${uri}${hint}`, notFound: true }))
+    }
     return { skill, rel: inside.rel, real: inside.abs, info: inside.info }
   })
 

@@ -212,7 +212,7 @@ const refusal = async (argv: ReadonlyArray<string>): Promise<string | undefined>
 }
 
 /** The refusals of a line that only leaves words out: what a fragment (inline code) may do. */
-const MISSING = /^error\[E100\]: invalid option: '?(Missing argument <|Expected a value following option|missing required option|missing query|'?missing skill \(or --all)/
+const MISSING = /^error\[E100\]: invalid option: '?(Missing argument <|Expected a value following option|missing required option|missing query|missing skill:|'?missing skill \(or --all)/
 
 const checkAll = async (shown: ReadonlyArray<Shown>): Promise<Array<string>> => {
   const problems: Array<string> = []

@@ -310,6 +310,12 @@ describe("skc mcp", () => {
       for (const [uri, message, code] of refused) {
         await expect(mcp.client.readResource({ uri }), uri).rejects.toMatchObject({ code, message: expect.stringMatching(message) })
       }
+      // A file of a close name (a SKILL.md link written `REFERENCES/Conflicts.md`): its URI, as skc_open names the file
+      // (sixty-sixth pass: a client following the link got a bare "Resource not found").
+      await expect(mcp.client.readResource({ uri: "skill://project/git-helper/references/Conflicts.md" })).rejects.toMatchObject({
+        code: -32002,
+        message: expect.stringContaining("did you mean skill://project/git-helper/references/conflicts.md?")
+      })
       // Dot segments that stay inside are normalised, as for skc_open (README "Paths"): not called escapes.
       const main = await mcp.client.readResource({ uri: "skill://project/git-helper/SKILL.md" })
       for (const uri of ["skill://project/git-helper/references/../SKILL.md", "skill://project/git-helper/./SKILL.md"]) {
