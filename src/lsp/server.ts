@@ -59,6 +59,7 @@ import { complete, type CompletionSupport, definitions, documentSymbols, frontma
 import { descriptionHover, headingHover } from "./hover.js"
 import { requested } from "./ranges.js"
 import { watchSkill, type SkillWatch } from "./watch.js"
+import { FrameGuard } from "./frameGuard.js"
 import { lintText, lineText, toPosition, type LintText } from "./text.js"
 
 /** Whether a document notification's params name a document by a string `uri`. */
@@ -188,6 +189,12 @@ const isPosition = (v: unknown): boolean =>
 
 /** What a request's params lack of what its handler reads, in the protocol's words; undefined when nothing. */
 const isRange = (r: unknown): boolean => isObject(r) && isPosition(r.start) && isPosition(r.end)
+/** A range whose end comes before its start (LSP 3.17: a range's end position is after or at its start). */
+const isReversed = (r: unknown): boolean => {
+  if (!isObject(r) || !isObject(r.start) || !isObject(r.end)) return false
+  const [s, e] = [r.start as { line: number; character: number }, r.end as { line: number; character: number }]
+  return e.line < s.line || (e.line === s.line && e.character < s.character)
+}
 
 export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocument" | "position" | "range" | "context" | "newName">): string | undefined => {
   if (needs.length === 0) return undefined
@@ -197,6 +204,8 @@ export const paramsProblem = (params: unknown, needs: ReadonlyArray<"textDocumen
     if (need === "textDocument" && !(isObject(params.textDocument) && typeof params.textDocument.uri === "string")) return "textDocument.uri must be a string"
     if (need === "position" && !isPosition(params.position)) return "position must be {line, character}, two integers"
     if (need === "range" && !isRange(params.range)) return "range must be {start, end}, two positions"
+    // A reversed range was answered [] as if nothing were there (an editor probe): the client's mistake, said.
+    if (need === "range" && isReversed(params.range)) return "range.end must not come before range.start"
     // A code action's context: the diagnostics it names each have a range (a client's own, matched against ours).
     if (need === "context" && params.context !== undefined) {
       const diagnostics = isObject(params.context) ? params.context.diagnostics : undefined
@@ -255,7 +264,9 @@ class CheckedMessageReader extends StreamMessageReader {
 export const serveLsp = (options: LspOptions): Promise<void> =>
   new Promise<void>((resolve, reject) => {
     const writer = new StreamMessageWriter(options.output ?? process.stdout)
-    const reader = new CheckedMessageReader(options.input ?? process.stdin, (answer) => void writer.write(answer).catch(() => {}))
+    // The frames checked first (frameGuard.ts): a Content-Length that is no length is a header error, said and ended on.
+    const framed = (options.input ?? process.stdin).pipe(new FrameGuard())
+    const reader = new CheckedMessageReader(framed, (answer) => void writer.write(answer).catch(() => {}))
     const connection: Connection = createConnection(reader, writer)
     // JSON-RPC 2.0 §5 and §5.1: a body that is not JSON is answered -32700 "Parse error" with `id: null`.
     // vscode-jsonrpc's reader only fires `onError` for it (the connection answers nothing) and reads on with
@@ -972,7 +983,8 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     // Input that is a file or /dev/null (a script, CI) ends without a 'close': Node opens such a stdin with
     // autoClose off. Its 'end' is the same news; before, `skc lsp < /dev/null` never exited, and a SIGTERM
     // (which ends stdin) waited out the runner's grace.
-    ;(options.input ?? process.stdin).once("end", ended)
+    // The checked frames' end, which follows the input's once its last message has gone through.
+    framed.once("end", ended)
 
     // LSP 3.17 initialize: "a notification [before it] should be dropped". The documents' notifications are
     // gated here: before, a didOpen sent before initialize was kept and linted once asked about, and later

@@ -28,7 +28,8 @@
  */
 import { didYouMean } from "../domain/suggest.js"
 import { reasonWithoutBuildCommand } from "../render/search.js"
-import { renderError, SkillNotFound, type SkcError } from "../domain/errors.js"
+import { IndexUnusable, renderError, SkillNotFound, type SkcError } from "../domain/errors.js"
+import { NOT_BUILT_YET } from "../app/skills/index.js"
 import { buildStep, stepText } from "../domain/nextStep.js"
 
 /** Where a failed call's text goes besides its agent: the server's stderr, `key` limiting how often. */
@@ -67,7 +68,9 @@ export const toolErrorText = (error: SkcError, context: ToolErrorContext): strin
       `E002 ${error.skill}${of}`,
       `${context.tool}: skill '${error.skill}'${of}: search index unusable (${error.reason}): clients cannot read it until 'skc build ${error.skill}' is run here (or 'skc build --watch' beside the server)`
     )
-    return `${renderError(error, "tools")}\n  ${OPERATOR_BUILDS}`
+    // The server's "never built here" is the operator's business, which the line after it says to a client.
+    const said = error.hint === NOT_BUILT_YET ? new IndexUnusable({ skill: error.skill, reason: error.reason }) : error
+    return `${renderError(said, "tools")}\n  ${OPERATOR_BUILDS}`
   }
   // The RFC-0005 template names the shell command; the client is given the tool call that rebuilds too, as
   // every other error's next step over MCP is one (and `skc` may not be on its PATH: an npx configuration).

@@ -131,5 +131,7 @@ describe("show --line (RFC-0002:C-SHOW extension, DECISIONS #23)", () => {
       expect(showLogArgs(input, shown)).toEqual({ section: "Images", file: "SKILL.md", line: 15 })
       expect(showLogArgs({ ...input, line: 2 }, undefined)).toEqual({ section: "images", file: null, line: 2 })
       expect(showLogArgs({ skill: "docs", section: "Images" }, yield* s.section("Images"))).toEqual({ section: "Images", file: "SKILL.md" })
+      // A read cut to a few lines says so, as open's row does (sixty-sixth pass probe).
+      expect(showLogArgs({ skill: "docs", section: "Images", max_lines: 5 }, undefined)).toEqual({ section: "Images", file: null, max_lines: 5 })
     }))
 })

@@ -49,7 +49,7 @@ import { verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { Hasher, type HasherService } from "../../ports/Hasher.js"
 import { IndexWriteFailed, SearchIndex, type IndexWriter, type IndexContents, type IndexedSourceFile, type OpenIndex, type PathRows, type SourceStamp } from "../../ports/SearchIndex.js"
-import { builtElsewhere, foreignRuntimeDir, NOT_BUILT_HERE, recordCacheOwner } from "../skills/index.js"
+import { builtElsewhere, foreignRuntimeDir, NOT_BUILT_HERE, NOT_BUILT_YET, recordCacheOwner } from "../skills/index.js"
 import type { ResolvedSkill } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
@@ -596,8 +596,6 @@ const unbuildableSourceHint = (skill: ResolvedSkill) =>
     return `build refuses '${skill.name}' as its SKILL.md is now: ${errorHeadline(refused.value)}; fix SKILL.md, then build it`
   })
 
-/** The E002 detail for a skill with no index at all, neither built here nor elsewhere. */
-const NOT_BUILT_YET = "it has no search index yet: it was never built here (or its runtime was removed)"
 
 /**
  * RFC-0004 "Index file selection": E002 missing → E002 corrupt → E003

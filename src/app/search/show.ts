@@ -241,5 +241,7 @@ export const showLogArgs = (input: ShowInput, result: ShowResult | undefined) =>
   // With `--line` (two headings of one text in one file): the line of the heading shown, else the one asked for,
   // so the log tells which of them was read. Without it the row is DECISIONS #18's.
   ...(input.line === undefined ? {} : { line: result?.start_line ?? input.line }),
-  ...(input.from_line === undefined ? {} : { from_line: input.from_line })
+  ...(input.from_line === undefined ? {} : { from_line: input.from_line }),
+  // As `open`'s row records it (an agent's probe: a show cut to 5 lines was logged as a whole read).
+  ...(input.max_lines === undefined ? {} : { max_lines: input.max_lines })
 })

@@ -44,6 +44,8 @@ export const sourceHashOf = (sourceDir: string) =>
 
 /** What `list` and `show`/`search` say of a store skill built on another machine or in another copy (issue 46 item 2). */
 export const NOT_BUILT_HERE = "not built on this machine: run `skc build --all`"
+/** The E002 detail for a skill with no index at all, neither built here nor elsewhere. */
+export const NOT_BUILT_YET = "it has no search index yet: it was never built here (or its runtime was removed)"
 
 /**
  * The source whose build a store skill's runtime holds when that source is another skill of this

@@ -1,0 +1,40 @@
+// src/lsp/frameGuard.ts: frames pass through unchanged, however the input is cut into chunks; a Content-Length
+// that is no length (negative, not a number, past MAX_FRAME_BYTES) or a header that never ends is an error.
+import { PassThrough } from "node:stream"
+import { describe, expect, it } from "vitest"
+import { FrameGuard, MAX_FRAME_BYTES } from "../../src/lsp/frameGuard.js"
+
+/** The bytes the guard lets through for `input` written in chunks of `size`, or its error's message. */
+const through = (input: string, size: number): Promise<string> =>
+  new Promise((resolve) => {
+    const source = new PassThrough()
+    const guard = source.pipe(new FrameGuard())
+    let out = ""
+    guard.on("data", (d: Buffer) => (out += d.toString("latin1")))
+    guard.on("end", () => resolve(out))
+    guard.on("error", (e) => resolve(`error: ${e.message}`))
+    const bytes = Buffer.from(input, "latin1")
+    for (let i = 0; i < bytes.length; i += size) source.write(bytes.subarray(i, i + size))
+    source.end()
+  })
+
+const frame = (body: string) => `Content-Length: ${Buffer.byteLength(body, "latin1")}\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n${body}`
+
+describe("FrameGuard", () => {
+  it("passes frames through unchanged, whatever the chunk size (a body holding a blank line included)", async () => {
+    const input = frame('{"a":"x\r\n\r\ny"}') + frame("{}") + "content-length:3\r\n\r\n[1]"
+    for (const size of [1, 2, 3, 7, 64, 4096]) expect(await through(input, size), `chunks of ${size}`).toBe(input)
+  })
+
+  it("a Content-Length that is no length, or past the bound, is an error naming it", async () => {
+    expect(await through("Content-Length: -5\r\n\r\n{}", 4)).toBe(`error: Content-Length '-5' is no length skc lsp reads (a whole number of bytes up to 256 MiB)`)
+    expect(await through("Content-Length: abc\r\n\r\n{}", 64)).toMatch(/^error: Content-Length 'abc'/)
+    expect(await through(`Content-Length: ${MAX_FRAME_BYTES + 1}\r\n\r\n{}`, 64)).toMatch(/^error: Content-Length '268435457'/)
+    expect(await through(`Content-Length: ${MAX_FRAME_BYTES}\r\n\r\n{}`, 64)).toBe(`Content-Length: ${MAX_FRAME_BYTES}\r\n\r\n{}`)
+  })
+
+  it("a header without its end past 64 KB is an error; one without a Content-Length is left to the reader", async () => {
+    expect(await through("X-Long: " + "a".repeat(70_000), 1024)).toMatch(/^error: a header of more than 64 KB/)
+    expect(await through("X-Other: 1\r\n\r\n{}", 5)).toBe("X-Other: 1\r\n\r\n{}")
+  })
+})
