@@ -344,7 +344,18 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
         problems.push({ level: "warning", message: `lint.${rule} in ${label} sets ${rule.toUpperCase()} again (rule ids are read without case); this one is used` })
       }
       if (setting !== undefined) lint[rule.toUpperCase()] = setting
-      else problems.push({ level: "warning", message: `lint.${rule} in ${label} must be "off", "warning", "error" or a table of options; ignored` })
+      else {
+        // A table whose `severity` is no severity (`{ severity = "fatal" }`) was told it must be "a table of
+        // options", which it was (a team's probe): the key at fault, named.
+        const severity = typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>).severity : undefined
+        problems.push({
+          level: "warning",
+          message:
+            severity !== undefined
+              ? `lint.${rule}.severity in ${label} must be "off", "warning" or "error" (got ${JSON.stringify(severity)}); the rule's setting is ignored`
+              : `lint.${rule} in ${label} must be "off", "warning", "error" or a table of options; ignored`
+        })
+      }
     }
   }
   let pluginDirs: Array<string> | undefined

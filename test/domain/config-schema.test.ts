@@ -28,12 +28,14 @@ describe("config file Schema", () => {
   })
 
   it("unknown keys and invalid values are reported, never fatal", () => {
-    const { layer, problems } = parseConfigFile('bogus = 1\n[search]\ntokenizer = "latin"\nextra = 2\n[lint]\nSKL108 = "loud"\nSKL107 = { severity = "error" }\n', "c.toml")
+    const { layer, problems } = parseConfigFile('bogus = 1\n[search]\ntokenizer = "latin"\nextra = 2\n[lint]\nSKL108 = "loud"\nSKL107 = { severity = "error" }\nSKL206 = { severity = "fatal" }\n', "c.toml")
     expect(problems.map((p) => p.message)).toEqual([
       "unknown key 'bogus' in c.toml ignored",
       'invalid search.tokenizer "latin" in c.toml (expected "ascii" or "cjk"); ignored',
       "unknown key 'search.extra' in c.toml ignored",
-      'lint.SKL108 in c.toml must be "off", "warning", "error" or a table of options; ignored'
+      'lint.SKL108 in c.toml must be "off", "warning", "error" or a table of options; ignored',
+      // A table whose severity is wrong names the key (sixty-sixth pass: it was told to be "a table of options").
+      'lint.SKL206.severity in c.toml must be "off", "warning" or "error" (got "fatal"); the rule\'s setting is ignored'
     ])
     expect(layer.lint).toEqual({ SKL107: { severity: "error", options: {}, from: "c.toml", optionsFrom: {} } })
   })
