@@ -157,6 +157,20 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       expect(w.takeWarnings().filter((l) => l.includes("SKL301"))).toEqual([])
     }))
 
+  it.live("a SKILL.md saved in Latin-1 builds with an SKL207 warning: the deployed description holds U+FFFD (sixty-sixth pass); the rule off says nothing", () =>
+    Effect.gen(function* () {
+      const w = world("latin-skill", "latin-skill", "")
+      const root = join(w.work, ".skillc", "skills", "latin-skill")
+      writeFileSync(join(root, "SKILL.md"), Buffer.from("---\nname: latin-skill\ndescription: Caf\xe9 menus. Use when pricing a caf\xe9.\n---\n\n# Latin\n", "latin1"))
+      yield* w.run(build({ skill: "latin-skill" }))
+      expect(w.takeWarnings().filter((l) => l.includes("SKL207"))).toEqual([
+        "warning[W300]: SKL207 utf8-text: SKILL.md is not valid UTF-8: the description agents read holds U+FFFD (\uFFFD) in place of a character; save the file as UTF-8"
+      ])
+      writeFileSync(join(w.work, ".skillc", "config.toml"), '[lint]\nSKL207 = "off"\n')
+      yield* w.run(build({ skill: "latin-skill" }))
+      expect(w.takeWarnings().filter((l) => l.includes("SKL207"))).toEqual([])
+    }))
+
   it("suggestedName", () => {
     expect(suggestedName("PG Migrations")).toBe("pg-migrations")
     expect(suggestedName("--Über__Skill--")).toBe("über-skill")

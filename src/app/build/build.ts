@@ -18,6 +18,7 @@ import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field
 import { PLACEHOLDER, placeholderMessage, skl106 } from "../../domain/lint/rules/skl106-description-nonempty.js"
 import { skl104 } from "../../domain/lint/rules/skl104-name-match-dir.js"
 import { skl301 } from "../../domain/lint/rules/skl301-link-file-exists.js"
+import { skl207 } from "../../domain/lint/rules/skl207-utf8-text.js"
 import { makeSnapshot, treeEntries } from "../../domain/lint/snapshot.js"
 import { configureRules, runRules } from "../../domain/lint/runner.js"
 import { MAIN_DOC } from "../../domain/sourcePaths.js"
@@ -265,6 +266,11 @@ const buildResolved = Effect.fnUntraced(function* (
     const description = fm.data.description
     if (typeof description === "string" && PLACEHOLDER.test(description) && ruleOn(skl106.id)) {
       yield* warn(Warning.lint(skl106.id, skl106.name, `${placeholderMessage(description)}; agents read it to decide when to load the skill`))
+    }
+    // A SKILL.md saved in Latin-1 (lint's SKL207): the deployed description holds U+FFFD where a letter was, and the
+    // build said nothing (a team's probe: `Caf\xe9` was deployed as `Caf\uFFFD`).
+    if (typeof description === "string" && description.includes("\uFFFD") && ruleOn(skl207.id)) {
+      yield* warn(Warning.lint(skl207.id, skl207.name, `SKILL.md is not valid UTF-8: the description agents read holds U+FFFD (\uFFFD) in place of a character; save the file as UTF-8`))
     }
     // A skill imported by path keeps its folder's name (DECISIONS #19, #52): one whose `name` says otherwise is
     // listed to agents under that name and served by skc under the folder's, so an agent asking for the name it
