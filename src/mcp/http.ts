@@ -848,6 +848,9 @@ export const serveHttp = async (
       req.resume()
       // A preflight of a path this server serves; any other is the 404 its request would get.
       if (!metadata && path !== "/v1/logs" && project === undefined) return notFound()
+      // Counted against the client's address as a request without a token is (--rate): preflights were the
+      // one answer a client could ask for without limit.
+      if (overRate(req, res, identityOf(req, undefined))) return
       res.writeHead(204, { ...PREFLIGHT_HEADERS, allow: "GET, POST, DELETE, OPTIONS" })
       return void res.end()
     }

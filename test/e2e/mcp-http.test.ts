@@ -745,6 +745,9 @@ describe("skc mcp --http limits and modes (issue 49 item 1)", () => {
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
       for (let i = 0; i < 3000 && !server.stderr().includes("429: "); i++) await new Promise((r) => setTimeout(r, 20))
       expect(server.stderr().match(/^skc mcp: 429: address \S+ is over --rate 3 requests a minute$/gm)).toHaveLength(1)
+      // A CORS preflight counts against the address too (sixty-sixth pass: it was the one answer without a limit).
+      const preflight = await fetch(`${server.base}/mcp`, { method: "OPTIONS", headers: { origin: server.base, "access-control-request-method": "POST" } })
+      expect(preflight.status).toBe(429)
     } finally {
       await server.stop()
     }
