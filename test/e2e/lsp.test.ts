@@ -609,15 +609,21 @@ describe("skc lsp drops what comes before initialize, and stops on a frame it ca
     connection.dispose()
   })
 
-  it("a frame whose Content-Length is unreadable: the editor is told, the server stops with the reason (exit 1), never a silent hang", async () => {
+  /** `skc lsp --stdio` sent `frames`: its exit status, and what it wrote to stdout and stderr. */
+  const afterFrames = async (frames: ReadonlyArray<string>) => {
     const child = spawnLsp()
     let out = ""
     let err = ""
     child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d))
     child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d))
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
-    child.stdin!.write("Content-Length: abc\r\n\r\n{}")
-    expect(await exited).toBe(1)
+    for (const f of frames) child.stdin!.write(f)
+    return { code: await exited, out, err }
+  }
+
+  it("a frame whose Content-Length is unreadable: the editor is told, the server stops with the reason (exit 1), never a silent hang", async () => {
+    const { code, out, err } = await afterFrames(["Content-Length: abc\r\n\r\n{}"])
+    expect(code).toBe(1)
     expect(out).toContain("window/showMessage")
     expect(out).toContain("cannot read a message frame from the editor")
     expect(err).toMatch(/^error: cannot read a message frame from the editor \(.*Content-Length.*\); where the next message starts is lost, so the server stops\n$/m)
@@ -625,16 +631,9 @@ describe("skc lsp drops what comes before initialize, and stops on a frame it ca
 
   it.each([["-5"], ["99999999999"]])("a Content-Length of %s (no length, or past 256 MiB): a header error the editor is told, exit 1, never a swallowed message or memory piling up", async (length) => {
     // Sixty-sixth pass: `-5` swallowed the next message without a word; 99999999999 held every later one as 40 MB piled up.
-    const child = spawnLsp()
-    let out = ""
-    let err = ""
-    child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d))
-    child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d))
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
-    child.stdin!.write(`Content-Length: ${length}\r\n\r\n{}`)
     const good = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "shutdown" })
-    child.stdin!.write(`Content-Length: ${Buffer.byteLength(good)}\r\n\r\n${good}`)
-    expect(await exited).toBe(1)
+    const { code, out, err } = await afterFrames([`Content-Length: ${length}\r\n\r\n{}`, `Content-Length: ${Buffer.byteLength(good)}\r\n\r\n${good}`])
+    expect(code).toBe(1)
     expect(out).toContain("window/showMessage")
     expect(err).toContain(`Content-Length '${length}' is no length skc lsp reads`)
     expect(err.trim().split("\n")).toHaveLength(1)
