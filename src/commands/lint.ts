@@ -58,11 +58,16 @@ export const lintCommand = defineCommand({
     // RFC-0005 prints every diagnostic, its error on stderr too: a CI log shows why `> lint.sarif` exited 1.
     const failedOnStderr = (outcome: LintOutcome) =>
       Effect.forEach(outcome.failures ?? [], (f) => printStderr(f.error.text), { discard: true })
-    const printSarif = (reports: Parameters<typeof sarifReports>[0], agents: ReadonlyArray<string> | undefined, failures: ReadonlyArray<{ target: string; message: string }>) =>
+    const printSarif = (
+      reports: Parameters<typeof sarifReports>[0],
+      agents: ReadonlyArray<string> | undefined,
+      failures: ReadonlyArray<{ target: string; message: string }>,
+      configProblems?: LintOutcome["configProblems"]
+    ) =>
       Effect.promise(() => Promise.all([import("../domain/lint/sarif.js"), import("../domain/lint/registry.js")])).pipe(
         Effect.flatMap(([{ toSarif }, { RULES }]) =>
           Effect.flatMap(sarifReports(reports), (sarif) =>
-            printJson(toSarif({ toolVersion: VERSION, rules: RULES, reports: sarif, ...(agents === undefined ? {} : { agents }), failures }))
+            printJson(toSarif({ toolVersion: VERSION, rules: RULES, reports: sarif, ...(agents === undefined ? {} : { agents }), failures, ...(configProblems === undefined ? {} : { configProblems }) }))
           )
         )
       )
@@ -89,7 +94,7 @@ export const lintCommand = defineCommand({
       emit: (outcome, ctx) =>
         ctx.format === "sarif"
           ? failedOnStderr(outcome).pipe(
-              Effect.andThen(printSarif(outcome.reports, outcome.agents, (outcome.failures ?? []).map((f) => ({ target: f.target, message: f.error.message }))))
+              Effect.andThen(printSarif(outcome.reports, outcome.agents, (outcome.failures ?? []).map((f) => ({ target: f.target, message: f.error.message })), outcome.configProblems))
             )
           : ctx.format === "json"
             ? failedOnStderr(outcome).pipe(Effect.andThen(printJson(outcomeJson(outcome))))

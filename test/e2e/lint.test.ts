@@ -54,6 +54,25 @@ describe("skc lint outputs", () => {
     expect(r301.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: "out/broken/SKILL.md" }, region: { startLine: 8, startColumn: 1 } })
   })
 
+  it("SARIF carries what reading the configuration reported as tool configuration notifications (a broken config that relaxed the gate is in the log)", () => {
+    // Sixty-sixth pass: invalid TOML turned a configured error back into a warning, and only stderr said so.
+    const proj = join(sb.root, "sarif-config")
+    writeTree(proj, {
+      ".skillc/config.toml": "[lint\nSKL206 = \"error\"\n",
+      ".skillc/skills/demo/SKILL.md": CLEAN["SKILL.md"] as string
+    })
+    const r = sb.run(["lint", "demo", "--format", "sarif"], proj)
+    const doc = JSON.parse(r.stdout)
+    expect(ajv.validate(sarifSchema, doc), ajv.errorsText()).toBe(true)
+    const notes = doc.runs[0].invocations[0].toolConfigurationNotifications as Array<{ level: string; message: { text: string } }>
+    expect(notes).toHaveLength(1)
+    expect(notes[0]!.message.text).toMatch(/^invalid TOML in \.skillc\/config\.toml \(line \d+, column \d+\): .*; file ignored$/)
+    expect(r.stderr).toContain(notes[0]!.message.text)
+    // A config without problems adds none.
+    writeTree(proj, { ".skillc/config.toml": "[lint]\nSKL206 = \"error\"\n" })
+    expect(JSON.parse(sb.run(["lint", "demo", "--format", "sarif"], proj).stdout).runs[0].invocations[0].toolConfigurationNotifications).toBeUndefined()
+  })
+
   it("RFC-0008:C-EXTENSIONS DECISIONS #12 SARIF URIs are relative to the repository root when lint runs below it (GitHub code scanning)", () => {
     // A CI job with `working-directory: skills`: GitHub resolves a relative URI against the checkout, not the job's directory.
     const repo = join(sb.root, "sarif-repo")

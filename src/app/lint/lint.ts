@@ -99,6 +99,8 @@ export interface LintOutcome {
   readonly failures?: ReadonlyArray<LintFailure>
   /** The agent profiles linted for (DECISIONS #51; issue 43), by name. */
   readonly agents: ReadonlyArray<string>
+  /** What reading the configuration reported (a file or a setting ignored), for SARIF's tool configuration notifications. */
+  readonly configProblems?: ReadonlyArray<{ readonly level: "error" | "warning"; readonly message: string }>
 }
 
 /**
@@ -493,7 +495,14 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
     if (showProgress) progress.update(++done)
   }
   if (showProgress) progress.stop()
-  const outcome: LintOutcome = { single, reports, ...(failures.length === 0 ? {} : { failures }), agents: profiles.map((p) => p.name) }
+  const configProblems = (yield* Settings).configProblems
+  const outcome: LintOutcome = {
+    single,
+    reports,
+    ...(failures.length === 0 ? {} : { failures }),
+    agents: profiles.map((p) => p.name),
+    ...(configProblems === undefined ? {} : { configProblems })
+  }
   return outcome
 })
 

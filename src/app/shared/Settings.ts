@@ -16,7 +16,7 @@ import {
   type ResolvedConfig,
   type Tokenizer
 } from "../../domain/config.js"
-import { Warning, type SkcWarning } from "../../domain/errors.js"
+import { renderWarning, Warning, type SkcWarning } from "../../domain/errors.js"
 import { expandHome, looksLikePath } from "../../domain/targets.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
@@ -48,6 +48,12 @@ export const servedGlobalSkills = (stores: Stores): string | undefined => (store
 export interface SettingsService {
   readonly stores: Stores
   readonly config: ResolvedConfig
+  /**
+   * What reading the configuration files reported (each also said on stderr as it was read): a file
+   * ignored, a key or value ignored. `lint --format sarif` carries them as tool configuration
+   * notifications, so a broken config that relaxed a CI gate is in the log code scanning reads.
+   */
+  readonly configProblems?: ReadonlyArray<{ readonly level: "error" | "warning"; readonly message: string }>
 }
 
 export class Settings extends Context.Service<Settings, SettingsService>()("skillc/Settings") {}
@@ -220,12 +226,18 @@ const settingsFor = (stores: Stores, options: { readonly cliTokenizer?: Tokenize
     const env = yield* Env
     const diagnostics = yield* Diagnostics
     const path = yield* Path
-    const global: ConfigLayer | undefined = yield* readLayer(path.join(stores.globalDir, "config.toml"), "~/.skillc/config.toml")
+    // The files' problems, said on stderr as they are read and kept for the settings (`configProblems`).
+    const problems: Array<{ readonly level: "error" | "warning"; readonly message: string }> = []
+    const recording: typeof diagnostics = {
+      ...diagnostics,
+      warn: (w) => Effect.andThen(Effect.sync(() => void problems.push({ level: w._tag === "NonFatalError" ? "error" : "warning", message: renderWarning(w).replace(/^warning(\[\w+\])?: /, "") })), diagnostics.warn(w))
+    }
+    const global: ConfigLayer | undefined = yield* readLayer(path.join(stores.globalDir, "config.toml"), "~/.skillc/config.toml").pipe(Effect.provideService(Diagnostics, recording))
     const project: ConfigLayer | undefined =
       stores.projectRoot === undefined
         ? undefined
         : // Named from where the command runs: from a subdirectory, `.skillc/config.toml` named no file there.
-          yield* readLayer(path.join(stores.projectRoot, ".skillc", "config.toml"), projectConfigLabel(stores, path))
+          yield* readLayer(path.join(stores.projectRoot, ".skillc", "config.toml"), projectConfigLabel(stores, path)).pipe(Effect.provideService(Diagnostics, recording))
     // RFC-0009 style: a path in a config file is relative to where that file belongs; `~/…` is the home, as in [targets].
     // The directories of `[targets]` and the paths of `[build] targets` too (their `~` is expanded where they deploy):
     // resolved against the cwd, one committed config deployed to `sub/relskills` when built from `sub`.
@@ -252,7 +264,7 @@ const settingsFor = (stores: Stores, options: { readonly cliTokenizer?: Tokenize
       `project root: ${stores.projectRoot ?? "(none)"}; global store: ${stores.globalDir}; tokenizer: ${config.tokenizer} (${config.tokenizerSource})` +
         (config.pluginDirs.length > 0 ? `; plugin dirs: ${config.pluginDirs.join(", ")}` : "")
     )
-    return { stores, config } satisfies SettingsService
+    return { stores, config, ...(problems.length === 0 ? {} : { configProblems: problems }) } satisfies SettingsService
   })
 
 export const SettingsLive = (options: { readonly cliTokenizer?: Tokenizer } = {}) =>

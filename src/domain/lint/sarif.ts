@@ -28,6 +28,12 @@ export interface SarifInput {
   readonly agents?: ReadonlyArray<string>
   /** The targets that were not linted: each as named, and skc's error line for it (`error[E001]: skill 'x' not found`). */
   readonly failures?: ReadonlyArray<{ readonly target: string; readonly message: string }>
+  /**
+   * What reading the configuration reported (a file or a setting ignored): tool configuration notifications
+   * (SARIF 2.1.0 §3.20.22), so a config that relaxed the gate (invalid TOML: every severity back to its
+   * default) is in the log code scanning reads, not on stderr alone (a team's probe).
+   */
+  readonly configProblems?: ReadonlyArray<{ readonly level: "error" | "warning"; readonly message: string }>
 }
 
 const level = (s: Rule["defaultSeverity"]): "error" | "warning" => (s === "error" ? "error" : "warning")
@@ -81,7 +87,10 @@ export const toSarif = (input: SarifInput) => {
                     message: { text: f.message },
                     properties: { target: f.target }
                   }))
-                })
+                }),
+            ...((input.configProblems ?? []).length === 0
+              ? {}
+              : { toolConfigurationNotifications: (input.configProblems ?? []).map((p) => ({ level: p.level, message: { text: p.message } })) })
           }
         ],
         results: input.reports.flatMap((rep) =>
