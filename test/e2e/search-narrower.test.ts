@@ -3,6 +3,8 @@
 // command that answers it. Before, it said that no section held "these words", and an agent concluded the
 // skill had nothing on the one subject it does cover. Text output only (RFC-0004:C-SEARCH: the JSON document
 // is the RFC's empty result). Real CLI and MCP server, real SQLite index, isolated SKILLC_HOME.
+import { rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { builtSkill, sandbox } from "../helpers/cli.js"
 import { connectMcp, type McpSession } from "../helpers/mcpClient.js"
@@ -49,6 +51,23 @@ describe("the narrower question of an empty answer", () => {
     expect(search("--all", "faq newsletter incident quokka").stdout).toBe(
       "No results for 'faq newsletter incident quokka'.\n  No section holds enough of these words together; the skills whose descriptions fit it: skc match 'faq newsletter incident quokka'\n"
     )
+  })
+
+  it("a word only license files hold is not offered as the narrower question (it answers with the license alone)", () => {
+    // Sixty-sixth pass: "'translate' is in their sections: skc_search query=\"translate\"" led to two LICENSE.txt hits.
+    const dir = join(s.work, ".skillc", "skills", "pdf")
+    writeFileSync(join(dir, "LICENSE.txt"), "# License\n\nAny translation of the Work is a derivative work.\n")
+    expect(s.run(["build", "pdf"]).code).toBe(0)
+    try {
+      expect(search("--all", "translate this poem into french").stdout).toBe(
+        "No results for 'translate this poem into french'.\n  No searched skill holds these words; the skills whose descriptions fit it: skc match 'translate this poem into french'\n"
+      )
+      // Beside a word a section holds, the license's word is among the missing ones.
+      expect(search("--all", "translate faq poem").stdout).toContain("No searched skill holds 'translate' or 'poem'; 'faq' is in their sections: skc search --all faq\n")
+    } finally {
+      rmSync(join(dir, "LICENSE.txt"))
+      expect(s.run(["build", "pdf"]).code).toBe(0)
+    }
   })
 
   it("across skills: every searched skill's sections, and the same skills in the command", () => {

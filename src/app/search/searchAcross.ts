@@ -27,6 +27,8 @@ import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult, type WholeFurther } from "./searchSchema.js"
 import { describedTerms, describeOwn, noSectionHoldsAll, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
+import { isStopWord, wordOf } from "../../domain/search/rank.js"
+import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { corruptOf, skillTop } from "./skillTop.js"
 import { withinBudget } from "./searchBudget.js"
 import { repeatedHeadingsOf, repeatedHeadingCost } from "./repeatedHeadings.js"
@@ -257,7 +259,43 @@ const rankTogether = (
     const unheld = unheldWords(words, hitsOf(per))
     // Whether a section of the whole pool (the ten re-ranked, or --limit's more) holds every content word.
     const whole = ranked.some((x) => x.complete)
-    return { chosen, results, unheld, whole }
+    // Of an empty answer: the words only license files hold, which the narrower question must not offer (an
+    // agent's probe: "'translate' is in their sections" led to two LICENSE.txt hits and nothing else).
+    const inLicensesOnly = results.length === 0 ? yield* wordsInLicensesOnly(per, words, unheld) : new Set<string>()
+    return { chosen, results, unheld, whole, inLicensesOnly }
+  })
+
+/** A word held by more rows than this is taken to be held elsewhere than in license files (their sections are few). */
+const LICENSE_ROWS_MAX = 32
+
+/** The words (as `wordOf` reads them) every row holding which, in every index, is of a license file. */
+const wordsInLicensesOnly = (per: ReadonlyArray<Evaluated>, words: ReadonlyArray<string>, unheld: ReadonlySet<string>) =>
+  Effect.gen(function* () {
+    const only = new Set<string>()
+    for (let i = 0; i < words.length; i++) {
+      const word = wordOf(words[i]!)
+      if (unheld.has(word) || isStopWord(words[i]!)) continue
+      let licenses = true
+      let checked = 0
+      for (const e of per) {
+        const rows = [...(e.holders[i]?.keys() ?? [])]
+        if (rows.length === 0) continue
+        checked += rows.length
+        if (rows.length > LICENSE_ROWS_MAX || !e.licenseLast) {
+          licenses = false
+          break
+        }
+        // Recovery: rows whose places cannot be read are taken to be held elsewhere (the hint stays as it was).
+        const places = yield* e.opened.q.index.places(rows).pipe(Effect.orElseSucceed(() => undefined))
+        if (places === undefined || places.some((p) => !isLicenseFile(p.file))) {
+          licenses = false
+          break
+        }
+      }
+      // Without per-word counts (the AND query) nothing was checked: not said to be in licenses only.
+      if (licenses && checked > 0) only.add(word)
+    }
+    return only
   })
 
 /**
@@ -352,7 +390,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
             })
           )
         )
-  const { unheld } = ranked
+  const { unheld, inLicensesOnly } = ranked
   // No section of any skill answers, and some skills' names and descriptions hold every word: those
   // skills' top sections answer, as in one skill's search (issue 47 item 3: the name and description are
   // a heading above all its files). "changelog" found nothing across skills while `skc search
@@ -400,7 +438,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
     // `stats --all` listed it among the questions no skill answered although a skill answers it once built.
     if (searched.length > 0) yield* touchUnansweredAcrossSkills(input.query)
     // Some of the words are in some skill's sections, the others in none: the narrower question that answers.
-    const narrower = withCorrection ? heldWords(tokens, unheld) : undefined
+    const narrower = withCorrection ? heldWords(tokens, inLicensesOnly.size === 0 ? unheld : new Set([...unheld, ...inLicensesOnly])) : undefined
     const cjkHint = withCorrection && searched.length > 0 && asksUnsegmentedCjk(searched[0]!.q.tokenizer, input.query)
     // The files no index holds (too large): "no searched skill holds these words" was said of a word such a file held.
     const unindexed: Array<{ readonly skill: string; readonly path: string }> = []
