@@ -36,7 +36,10 @@ export class FrameGuard extends Transform {
         break
       }
       const text = held.subarray(0, end).toString("latin1")
-      const length = /^content-length[ \t]*:[ \t]*(.*)$/im.exec(text)?.[1]?.trim()
+      // Two Content-Length headers: the reader keeps the last, a check of the first would let the other through.
+      const lengths = [...text.matchAll(/^content-length[ \t]*:[ \t]*(.*)$/gim)].map((m) => m[1]!.trim())
+      if (lengths.length > 1) return done(new Error(`${lengths.length} Content-Length headers in one message: which one is its length cannot be told`))
+      const length = lengths[0]
       if (length !== undefined && !(/^\d{1,10}$/.test(length) && Number(length) <= MAX_FRAME_BYTES)) {
         return done(new Error(`Content-Length '${length.slice(0, 32)}' is no length skc lsp reads (a whole number of bytes up to ${MAX_FRAME_BYTES / 1024 / 1024} MiB)`))
       }

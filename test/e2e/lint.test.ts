@@ -201,6 +201,7 @@ describe("RFC-0008:C-EXTENSIONS configuration (DECISIONS #35)", () => {
       "warning: skipping 'broken-link': a link that leads nowhere\nwarning: skipping 'not-a-skill': no SKILL.md\n.skillc/skills/bad/SKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: file does not start with ---\n"
     )
     expect(sb.run(["list"], proj).stderr).toContain("broken-link': a link that leads nowhere")
+    expect(sb.run(["build", "--all"], proj).stderr).toContain("skipping 'broken-link': a link that leads nowhere")
     const doc = JSON.parse(sb.run(["lint", "--format", "json"], proj).stdout)
     expect(doc.map((d: { skill: string }) => d.skill)).toEqual(["bad", "demo"])
     for (const d of doc) expect(ajv.validate(reportSchema, d)).toBe(true)

@@ -12,7 +12,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { allWithNames, InvalidOption, UsageError, Warning } from "../../domain/errors.js"
-import { Diagnostics, verbose } from "../../ports/Diagnostics.js"
+import { Diagnostics, verbose, warn } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { loggedCall } from "../usage/index.js"
 import { resolveSkill } from "../skills/index.js"
@@ -71,6 +71,8 @@ export const storeEntries = Effect.fnUntraced(function* (global: boolean, flag: 
     const dir = path.join(store, e.name)
     const info = e.type === "symlink" ? yield* fs.statOption(dir).pipe(unseenAs(undefined)) : e
     if (info?.type === "directory") named.push({ name: e.name, dir })
+    // A link whose target is gone: said, as lint --all and list say it (the build's total was one lower, silently).
+    else if (info === undefined) yield* warn(Warning.notice(`skipping '${e.name}': a link that leads nowhere`))
   }
   return named
 })

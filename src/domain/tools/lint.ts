@@ -64,23 +64,35 @@ const rule = (r: ToolRuleSpec): ToolLintRule => ({
 const SPEC = "tool-skills SKILL spec"
 
 /** Extensions an interpreter adds to a code word named without one (`node ./hook` loads `hook.js`). */
-const IMPLIED_EXTENSIONS = ["", ".js", ".mjs", ".cjs", ".ts", ".py"] as const
+const IMPLIED_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py"] as const
 
 /**
- * The skill-relative paths of code a command runs that the skill does not hold: a program written as a
- * relative path (`./scripts/none.sh`, which `skc run` resolves from the skill's root), and a script or
- * module an interpreter loads (`bash scripts/setup.sh`, `node -r ./hook main.js`). Paths leading out of the
- * skill are SKL512's and `skc run`'s business (E012), not a missing file.
+ * The code a command runs that `skc run` cannot run from the skill, each with why: a program written as a
+ * relative path (`./scripts/none.sh`, resolved from the skill's root) or a script or module an interpreter
+ * loads (`bash scripts/setup.sh`, `node -r ./hook main.js`) that the skill does not hold as a file, holds
+ * only as a directory, names without its extension (run refuses it: the program would find the project's
+ * file of that name), or that leads out of the skill (E012).
  */
-export const missingScripts = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<string> =>
-  codeWords(command).filter((word, i) => {
-    if (word.startsWith("/") || word.startsWith("-") || word.includes("\0")) return false
+export const scriptProblems = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<{ readonly word: string; readonly why: string }> =>
+  codeWords(command).flatMap((word, i) => {
+    if (word.startsWith("/") || word.startsWith("-") || word.includes("\0")) return []
     // The program is a file of the skill only when written as a path; `python3` is found on PATH.
-    if (i === 0 ? !word.includes("/") : !looksLikeScriptPath(word)) return false
+    if (i === 0 ? !word.includes("/") : !looksLikeScriptPath(word)) return []
     const path = normalizePath(word)
-    if (path === "" || path === ".." || path.startsWith("../")) return false
-    return !IMPLIED_EXTENSIONS.some((ext) => (i === 0 && ext !== "" ? false : lookup(path + ext) !== undefined))
+    if (path === "" || path === ".") return []
+    if (path === ".." || path.startsWith("../")) return [{ word, why: "a path leading out of the skill, which skc run refuses (E012)" }]
+    const entry = lookup(path)
+    if (entry?.type === "file") return []
+    if (entry?.type === "directory") return [{ word, why: "a directory of the skill, not a file" }]
+    const implied = i === 0 ? undefined : IMPLIED_EXTENSIONS.find((ext) => lookup(path + ext)?.type === "file")
+    if (implied !== undefined) {
+      return [{ word, why: `the skill's ${path}${implied} named without its extension, which skc run refuses (the program would find the project's file of that name); write '${word}${implied}'` }]
+    }
+    return [{ word, why: "which the skill does not hold" }]
   })
+
+/** The words of `scriptProblems`: what a command runs that is no file of the skill. */
+export const missingScripts = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<string> => scriptProblems(command, lookup).map((p) => p.word)
 
 /** SKL517: code a tool runs is in the skill (a probe's tool passed lint and approval, then failed with ENOENT). */
 const scriptPresent: ToolLintRule = {
@@ -91,17 +103,17 @@ const scriptPresent: ToolLintRule = {
   category: "tools",
   source: `${SPEC} §3.5, §9.3`,
   summary: "A script a tool runs is a file of the skill.",
-  doc: "A program written as a relative path (`./scripts/task.sh`, run from the skill's root) or a script an interpreter loads (`bash scripts/setup.sh`, `node ./tool.js`) must be a file of the skill: else `skc run` fails with `Command not found` (or refuses a script the skill does not hold), after the tool was listed to agents and approved. Applies only to skills that declare tools.",
+  doc: "A program written as a relative path (`./scripts/task.sh`, run from the skill's root) or a script an interpreter loads (`bash scripts/setup.sh`, `node ./tool.js`) must be a file of the skill, named with its extension, inside the skill: else `skc run` fails with `Command not found` or refuses the tool (a script the skill does not hold, one named without its extension, a path out of the skill: E012), after the tool was listed to agents and approved. Applies only to skills that declare tools.",
   fix: "Add the file to the skill, or fix the path in the `#### Command` block.",
   appliesTo: declaresToolsIn,
   check: (s) =>
     (parsedOf(s)?.skill.tools ?? []).flatMap((tool) =>
       tool.command === undefined
         ? []
-        : missingScripts(tool.command, s.lookup).map((word) => ({
+        : scriptProblems(tool.command, s.lookup).map(({ word, why }) => ({
             file: "SKILL.md",
             line: tool.command!.line,
-            message: `tool '${tool.name}' runs '${word}', which the skill does not hold`
+            message: why.startsWith("which") ? `tool '${tool.name}' runs '${word}', ${why}` : `tool '${tool.name}' runs '${word}': ${why}`
           }))
     )
 }

@@ -3,7 +3,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { configureRules, runRules } from "../../../src/domain/lint/runner.js"
 import { makeSnapshot } from "../../../src/domain/lint/snapshot.js"
-import { lintToolSkill, missingScripts, toolLintRules } from "../../../src/domain/tools/lint.js"
+import { lintToolSkill, missingScripts, scriptProblems, toolLintRules } from "../../../src/domain/tools/lint.js"
 import type { ProblemKind } from "../../../src/domain/tools/model.js"
 
 const FIXTURES = join(__dirname, "..", "..", "fixtures", "tool-skills")
@@ -51,14 +51,23 @@ describe("tool-skills spec §9 lint rules (SKL5xx)", () => {
       expect(skill("node -r ./hook main.mjs", ["main.mjs"]).map((d) => d.message)).toEqual(["tool 'go' runs './hook', which the skill does not hold"])
     })
 
-    it("is silent when the file is there (also named without the extension an interpreter adds), for programs on PATH, and for paths out of the skill", () => {
+    it("is silent when the file is there and for programs on PATH", () => {
       expect(skill("./scripts/none.sh", ["scripts/none.sh"])).toEqual([])
       expect(skill("bash ./scripts/../scripts/setup.sh", ["scripts/setup.sh"])).toEqual([])
-      expect(skill("node -r ./hook main.mjs", ["main.mjs", "hook.js"])).toEqual([])
+      expect(skill("node -r ./hook.js main.mjs", ["main.mjs", "hook.js"])).toEqual([])
       expect(skill("git status --short", [])).toEqual([])
       expect(skill("python3 -m http.server", [])).toEqual([])
       expect(skill("/usr/bin/env true", [])).toEqual([])
-      expect(skill("bash ../other/setup.sh", [])).toEqual([])
+    })
+
+    it("names what skc run refuses though a file is there: named without its extension, a directory, a path out of the skill (a hostile probe)", () => {
+      expect(skill("node -r ./hook main.mjs", ["main.mjs", "hook.js"]).map((d) => d.message)).toEqual([
+        "tool 'go' runs './hook': the skill's hook.js named without its extension, which skc run refuses (the program would find the project's file of that name); write './hook.js'"
+      ])
+      const dir = makeSnapshot({ dirName: "t", entries: [{ path: "SKILL.md", type: "file" }, { path: "scripts", type: "directory" }, { path: "scripts/x.sh", type: "directory" }], markdownFiles: [] })
+      expect(scriptProblems({ program: "./scripts/x.sh", args: [], source: "./scripts/x.sh", line: 1 }, dir.lookup)).toEqual([{ word: "./scripts/x.sh", why: "a directory of the skill, not a file" }])
+      expect(skill("./scripts/../../x.sh", []).map((d) => d.message)).toEqual(["tool 'go' runs './scripts/../../x.sh': a path leading out of the skill, which skc run refuses (E012)"])
+      expect(skill("bash ../other/setup.sh", []).map((d) => d.message)).toEqual(["tool 'go' runs '../other/setup.sh': a path leading out of the skill, which skc run refuses (E012)"])
     })
 
     it("missingScripts sees what skc run would run (codeWords), and lintToolSkill, which has no files, leaves the rule out", () => {
