@@ -175,30 +175,42 @@ export const lineCount = (bytes: Uint8Array): number => {
 
 /** A page of text cut to a byte budget at a line's end (`pageOfBytes`). */
 export interface BytePage {
-  /** The whole lines that fit (at least the first, so a page always moves on), endings kept. */
+  /** The whole lines that fit; or, when the first line alone is longer than the budget, its first bytes. */
   readonly head: Uint8Array
-  /** Lines after the head (a last line without its newline counts); 0 when all of `bytes` fit. */
+  /** Lines after the head's last line (a last line without its newline counts); 0 when all of `bytes` fit. */
   readonly more: number
+  /** When the first line was cut (longer than the budget): the bytes of it left out, its line end excluded. */
+  readonly lineLeft?: number
 }
 
 /**
  * The lines of `bytes` that fit in `budget` bytes, cut after a line's end (LF, CRLF or a lone CR): a page of
  * a long file or section over MCP (`max_bytes` of show and open), which the next page continues at a line.
- * A first line longer than the budget is kept whole: a line is the unit `from_line` pages by.
+ * A first line longer than the budget is cut at the budget (on a character's boundary) and says how much of
+ * it is left (`lineLeft`): a minified file of one 1 MB line came back whole, 2 MB of answer, where the
+ * budget is 40 KB (a probe).
  */
 export const pageOfBytes = (bytes: Uint8Array, budget: number): BytePage => {
   if (bytes.length <= budget) return { head: bytes, more: 0 }
   let end = 0
+  let firstEnd = -1
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]
     if (b !== 10 && b !== 13) continue
     const lineEnd = b === 13 && bytes[i + 1] === 10 ? i + 2 : i + 1
-    if (lineEnd > budget && end > 0) break
+    if (firstEnd === -1) firstEnd = i
+    if (lineEnd > budget) break
     end = lineEnd
     if (b === 13 && bytes[i + 1] === 10) i++
-    if (end > budget) break
   }
-  if (end === 0 || end >= bytes.length) return { head: bytes, more: 0 }
-  const rest = bytes.subarray(end)
-  return { head: bytes.subarray(0, end), more: lineCount(rest) }
+  if (end === 0) {
+    // The first line alone is over the budget: its first bytes, and how many of it are left.
+    const lineEndAt = firstEnd === -1 ? bytes.length : firstEnd
+    let cut = budget
+    while (cut > 0 && (bytes[cut]! & 0xc0) === 0x80) cut--
+    const afterLine = firstEnd === -1 ? 0 : lineCount(bytes.subarray(bytes[firstEnd] === 13 && bytes[firstEnd + 1] === 10 ? firstEnd + 2 : firstEnd + 1))
+    return { head: bytes.subarray(0, cut), more: afterLine, lineLeft: lineEndAt - cut }
+  }
+  if (end >= bytes.length) return { head: bytes, more: 0 }
+  return { head: bytes.subarray(0, end), more: lineCount(bytes.subarray(end)) }
 }

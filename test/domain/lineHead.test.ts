@@ -103,9 +103,13 @@ describe("pageOfBytes: a page of text within a byte budget, cut after a line's e
     expect(text(pageOfBytes(bytes("aa\rbb\rcc\r"), 6).head)).toBe("aa\rbb\r")
   })
 
-  it("a first line longer than the budget is kept whole, so a page always moves on; no line end at all: all of it", () => {
-    expect(text(pageOfBytes(bytes("a very long first line\nb\n"), 4).head)).toBe("a very long first line\n")
-    expect(pageOfBytes(bytes("a very long first line\nb\n"), 4).more).toBe(1)
-    expect(pageOfBytes(bytes("x".repeat(100)), 10)).toMatchObject({ more: 0 })
+  it("a first line longer than the budget is cut at the budget, on a character's boundary, saying how much of it is left (a 1 MB line came back whole)", () => {
+    expect(pageOfBytes(bytes("a very long first line\nb\n"), 4)).toMatchObject({ more: 1, lineLeft: 18 })
+    expect(text(pageOfBytes(bytes("a very long first line\nb\n"), 4).head)).toBe("a ve")
+    expect(pageOfBytes(bytes("x".repeat(100)), 10)).toMatchObject({ more: 0, lineLeft: 90 })
+    // Never inside a character: "é" is two bytes.
+    expect(text(pageOfBytes(bytes("aé" + "x".repeat(10)), 2).head)).toBe("a")
+    // A first line that fits is never cut, though the second is long.
+    expect(pageOfBytes(bytes("ab\n" + "y".repeat(50)), 10)).toEqual({ head: bytes("ab\n"), more: 1 })
   })
 })

@@ -93,6 +93,18 @@ describe("large files over MCP: an answer an agent can act on", () => {
     expect(JSON.stringify(small).length).toBeLessThanOrEqual(4096 + 2048)
   }, 60_000)
 
+  it("skc_open of a file of one long line (minified): a page within the budget, saying how much of the line is left (a hostile probe: 2 MB of answer, truncated: false)", async () => {
+    writeFileSync(join(dir, "min.json"), `[${"1234567890,".repeat(100_000)}0]\nsecond line\n`)
+    const page = await mcp.call("skc_open", { skill: "big", path: "min.json" })
+    expect(JSON.stringify(page).length).toBeLessThanOrEqual(40960 + 2048)
+    const structured = page.structuredContent as { content: string; truncated: boolean; next_line?: number }
+    expect(structured.truncated).toBe(true)
+    expect(structured.content).toMatch(/\n\.\.\. \(line 1 goes on for \d+ more bytes, then 1 more lines: a larger max_bytes reads it whole\)\n$/)
+    expect(structured.next_line).toBe(2)
+    const next = await mcp.call("skc_open", { skill: "big", path: "min.json", from_line: 2 })
+    expect((next.structuredContent as { content: string }).content).toBe("second line\n")
+  }, 60_000)
+
   it("the CLI is whole unless --max-bytes is given; with it show and open cut after a whole line and name the next line", () => {
     const whole = sb.run(["show", "big", "--section", "Long"])
     expect(whole.stdout).toBe(LONG)

@@ -96,6 +96,24 @@ const openFailure = (given: string) => (e: FsError) =>
         ? new UsageError({ message: `'${given}' is not a regular file`, detail: [e.message.replace(/^'[^']*' is /, "it is ")] })
         : new InternalError({ message: `read '${given}': ${e.code}`, cause: e })
 
+/**
+ * A cut page's bytes with the marker after them, and the line the next page starts at. The RFC's `... (N
+ * more lines)`; for a line longer than the budget, cut inside it, how much of it is left (a larger max_bytes
+ * reads it whole) and the line after it as the next page (the same line again would be a page for ever).
+ */
+const withMarker = (head: Uint8Array, more: number, lineLeft: number | undefined, from: number): { readonly bytes: Uint8Array; readonly next: number | undefined } => {
+  const ends = lineEndCount(head)
+  const text =
+    lineLeft === undefined
+      ? `... (${more} more lines)\n`
+      : `\n... (line ${from + ends} goes on for ${lineLeft} more bytes${more > 0 ? `, then ${more} more lines` : ""}: a larger max_bytes reads it whole)\n`
+  const marker = encoder.encode(text)
+  const bytes = new Uint8Array(head.length + marker.length)
+  bytes.set(head)
+  bytes.set(marker, head.length)
+  return { bytes, next: lineLeft === undefined ? from + ends : more > 0 ? from + ends + 1 : undefined }
+}
+
 export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   const fs = yield* FileSystem
   const skill = yield* resolveCommandSkill(input.skill)
@@ -154,22 +172,18 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
       head = yield* fromLine(read.head, binary, more === 0)
     }
     // A page within max_bytes as well (whole lines): the lines it leaves out are counted with the others.
+    let lineLeft: number | undefined
     if (budget !== undefined && !binary) {
       const page = pageOfBytes(head, budget)
       head = page.head
       more += page.more
+      lineLeft = page.lineLeft
     }
     bytes = head
-    truncated = more > 0
+    truncated = more > 0 || lineLeft !== undefined
     // The marker is text for a reader of text: in a binary file's bytes (base64 in JSON, RFC-0002:C-OPEN "as-is
     // without transformation") it read as the file's own bytes, a PNG ending in "... (2 more lines)".
-    if (more > 0 && !binary) {
-      nextLine = from + lineEndCount(head)
-      const marker = encoder.encode(`... (${more} more lines)\n`)
-      bytes = new Uint8Array(head.length + marker.length)
-      bytes.set(head)
-      bytes.set(marker, head.length)
-    }
+    if (truncated && !binary) ({ bytes, next: nextLine } = withMarker(head, more, lineLeft, from))
   } else {
     // Bounded work (issue 29 item 1): a file far larger than any answer is not read whole;
     // its head is there for the asking.
@@ -188,13 +202,9 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     // Over MCP a file is a page of at most max_bytes (40,960 unless the call says): a 371 KB schema came back
     // whole, where clients keep 12–50 KB of a result. Whole lines; `next_line` names the next page.
     const page = budget === undefined || binary ? undefined : pageOfBytes(bytes, budget)
-    if (page !== undefined && page.more > 0) {
+    if (page !== undefined && (page.more > 0 || page.lineLeft !== undefined)) {
       truncated = true
-      nextLine = from + lineEndCount(page.head)
-      const marker = encoder.encode(`... (${page.more} more lines)\n`)
-      bytes = new Uint8Array(page.head.length + marker.length)
-      bytes.set(page.head)
-      bytes.set(marker, page.head.length)
+      ;({ bytes, next: nextLine } = withMarker(page.head, page.more, page.lineLeft, from))
     }
   }
   const text = binary ? undefined : asOnDisk.decode(bytes)
