@@ -83,9 +83,25 @@ describe("issue 29 item 5: watch modes", () => {
   it.effect("a skill not watched keeps its E002 at once", () => {
     const w = memoryWorld({ files: { [SRC]: SKILL("alpha") } })
     const hub = makeRebuildHub()
+    // The loop started and watches other skills (or none).
+    hub.attach([], () => {})
     return Effect.gen(function* () {
       expect(yield* hub.service.settle(["/proj/.skillc/skills/demo"])).toBe(false)
     }).pipe((e) => inWorld(w, e))
+  })
+
+  it.effect("a call before the loop started waits for its start, then for the skill's poll (sixty-sixth pass: E002 30 ms before the watcher began)", () => {
+    const hub = makeRebuildHub()
+    const demo = { name: "demo", dir: "/proj/.skillc/skills/demo", built: undefined, seen: undefined, changedAt: undefined, waiters: [] as Array<() => void> }
+    return Effect.gen(function* () {
+      const settled = yield* Effect.forkChild(hub.service.settle([demo.dir]))
+      yield* Effect.yieldNow
+      // The loop attaches, then polls the skill and lets its waiters go.
+      hub.attach([demo], () => {
+        for (const w of demo.waiters.splice(0)) w()
+      })
+      expect(yield* Fiber.join(settled)).toBe(true)
+    })
   })
 
   const steadyEdits = (maxWaitMs: number) => {

@@ -260,6 +260,28 @@ describe("issue 12 item 5: --watch", () => {
     }
   })
 
+  it("skc mcp --watch: the first call, of a skill edited while no server ran, waits for the watcher's start and answers (no E002)", async () => {
+    // Sixty-sixth pass: the call was answered E002 "run skc_build" 30 ms before the watcher began, four times of four.
+    const sb = sandbox()
+    const src = join(sb.work, ".skillc/skills/demo/SKILL.md")
+    put(src, SKILL("demo", "alpha"))
+    // Other skills of many files: the watcher takes a while to start, as in the probe's project.
+    for (let k = 0; k < 3; k++) {
+      put(join(sb.work, `.skillc/skills/bulk${k}/SKILL.md`), SKILL(`bulk${k}`, "bulk"))
+      for (let i = 0; i < 300; i++) put(join(sb.work, `.skillc/skills/bulk${k}/refs/r${i}.md`), `# R${i}\n\nText ${i}.\n`)
+    }
+    expect(sb.run(["build", "--all"]).code).toBe(0)
+    put(src, SKILL("demo", "zulu"))
+    const mcp = await connectMcp({ cwd: sb.work, home: sb.home, flags: ["--watch"] })
+    try {
+      const r = await mcp.call("skc_search", { skill: "demo", query: "zulu" })
+      expect(r.isError, JSON.stringify(r.content)).toBeFalsy()
+      expect((r.structuredContent as { results: Array<unknown> }).results.length).toBeGreaterThan(0)
+    } finally {
+      await mcp.close()
+    }
+  })
+
   it("issue 26 item 4: skc mcp --watch declares and sends notifications/resources/list_changed after an edit", async () => {
     const sb = sandbox()
     const src = join(sb.work, ".skillc/skills/demo/SKILL.md")

@@ -79,6 +79,8 @@ export const DEFAULT_INTERVAL_MS = 250
 export const MAX_WAIT_MS = 2_000
 /** How long a query waits for a watcher's rebuild before it answers as without one. */
 export const SETTLE_TIMEOUT_MS = 5_000
+/** How long a query waits, once, for the watch loop to start (`skc mcp --watch` just launched). */
+export const ATTACH_TIMEOUT_MS = 30_000
 
 export interface Watched {
   readonly name: string
@@ -119,25 +121,40 @@ export interface RebuildHub {
 export const makeRebuildHub = (options: { readonly timeoutMs?: number } = {}): RebuildHub => {
   let skills: ReadonlyArray<Watched> = []
   let wake: () => void = () => {}
+  // Until the loop attaches, a query waits for it: the first call after `skc mcp --watch` started, of a skill
+  // edited while no server ran, was answered E002 "run skc_build" 30 ms before the watcher began (a probe).
+  let attached: () => void = () => {}
+  const started = new Promise<void>((resolve) => (attached = resolve))
+  let isAttached = false
+  let gaveUp = false
   return {
     attach: (watched, w) => {
       skills = watched
       wake = w
+      isAttached = true
+      attached()
     },
     service: {
       settle: (dirs) => {
-        const s = skills.find((x) => dirs.includes(x.dir))
-        if (s === undefined) return Effect.succeed(false)
-        return Effect.promise(
-          () =>
-            new Promise<boolean>((resolve) => {
-              s.waiters.push(() => resolve(true))
-              wake()
-            })
-        ).pipe(
-          Effect.timeoutOption(options.timeoutMs ?? SETTLE_TIMEOUT_MS),
-          Effect.map(Option.getOrElse(() => false))
-        )
+        const waitFor = (s: Watched) =>
+          new Promise<boolean>((resolve) => {
+            s.waiters.push(() => resolve(true))
+            wake()
+          })
+        return Effect.gen(function* () {
+          // The loop's start has its own bound (a large project's first look takes a while on a busy machine); a
+          // loop that never starts (its setup failed) is waited for once, not by every query.
+          if (!isAttached && !gaveUp) {
+            const came = yield* Effect.promise(() => started).pipe(Effect.timeoutOption(ATTACH_TIMEOUT_MS))
+            if (Option.isNone(came)) gaveUp = true
+          }
+          const s = skills.find((x) => dirs.includes(x.dir))
+          if (s === undefined) return false
+          return yield* Effect.promise(() => waitFor(s)).pipe(
+            Effect.timeoutOption(options.timeoutMs ?? SETTLE_TIMEOUT_MS),
+            Effect.map(Option.getOrElse(() => false))
+          )
+        })
       }
     }
   }
