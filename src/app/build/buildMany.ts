@@ -71,8 +71,9 @@ export const storeEntries = Effect.fnUntraced(function* (global: boolean, flag: 
     const dir = path.join(store, e.name)
     const info = e.type === "symlink" ? yield* fs.statOption(dir).pipe(unseenAs(undefined)) : e
     if (info?.type === "directory") named.push({ name: e.name, dir })
-    // A link whose target is gone: said, as lint --all and list say it (the build's total was one lower, silently).
-    else if (info === undefined) yield* warn(Warning.notice(`skipping '${e.name}': a link that leads nowhere`))
+    // A link whose target is gone: said by `build --all`, as lint --all and list say it (the build's total was one
+    // lower, silently). Not by the watch loop, which lists the store every poll (a line every 250 ms).
+    else if (info === undefined && flag === "--all") yield* warn(Warning.notice(`skipping '${e.name}': a link that leads nowhere`))
   }
   return named
 })
