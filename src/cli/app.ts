@@ -314,7 +314,9 @@ const wordsApart = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<str
     // `skc open pdf forms.md#Fillable fields`: a pasted `file#heading` (or a path with spaces) came apart; the
     // quoted form already pointed to `show` (a probe got "unknown argument: 'fields'" and no hint).
     if (words.length < 2) return undefined
-    const joined = words.join(" ")
+    // `skc open pdf forms.md "#Step 3"`: the heading given apart from its file, `#` first, is the same read.
+    const hashAt = words.findIndex((w, i) => i > 0 && w.startsWith("#"))
+    const joined = hashAt > 0 ? `${words.slice(0, hashAt).join(" ")}${words.slice(hashAt).join(" ")}` : words.join(" ")
     const skillWords = rest.filter((_, i) => !at.slice(keep).includes(i))
     if (/^[^#\s][^#]*\.(?:md|markdown|txt)#./i.test(joined)) {
       return `a heading goes to show: ${["skc", "show", ...skillWords, ...sectionArgs(joined, false)].map(shellWord).join(" ")}`

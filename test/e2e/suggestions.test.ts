@@ -138,6 +138,7 @@ describe("did you mean …? (issue 25 item 3)", () => {
       // Sixty-sixth pass probe: `skc open pdf forms.md#Fillable fields` (unquoted) had no hint; quoted, it pointed to show.
       [["open", "pdf", "SKILL.md#Rolling", "back"], "error[E100]: invalid option: Received unknown argument: 'back'\n  a heading goes to show: skc show pdf --section 'Rolling back' --file SKILL.md\n"],
       [["open", "pdf", "my", "notes.md"], "error[E100]: invalid option: Received unknown argument: 'notes.md'\n  quote a path of several words: skc open pdf 'my notes.md'\n"],
+      [["open", "pdf", "SKILL.md", "#Rolling back"], "error[E100]: invalid option: Received unknown argument: '#Rolling back'\n  a heading goes to show: skc show pdf --section 'Rolling back' --file SKILL.md\n"],
       // A question alone, with no skill (an agent's probe was told the query was missing).
       [["search", "fill a pdf form"], "error[E100]: invalid option: missing skill: skc search <skill> 'fill a pdf form', or every skill: skc search --all 'fill a pdf form'\n"],
       [["search", "pdf"], "error[E100]: invalid option: 'missing query: skc search pdf <query>, or every skill: skc search --all pdf'\n"]
