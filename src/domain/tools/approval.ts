@@ -152,6 +152,10 @@ const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts
 
 /** Options of those programs that take the next word as their value (`node -r hook main`): that word is not the script. */
 const OPTION_WITH_VALUE = new Set(["-r", "--require", "--import", "--loader", "-e", "--eval", "-c", "-W", "-X"])
+/** The shells among them, whose options mostly take no value. */
+const SHELLS = /^(bash|sh|dash|zsh|ksh)(\.exe)?$/i
+/** A shell's options that take the next word as their value (`bash -o pipefail x.sh`). */
+const SHELL_OPTION_WITH_VALUE = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"])
 
 /**
  * The words of a command that name code to run: its program, and for an interpreter the first literal word
@@ -164,7 +168,14 @@ export const codeWords = (command: { readonly program: string; readonly args: Re
   const base = command.program.replace(/^.*[\\/]/, "")
   if (!INTERPRETERS.test(base)) return [command.program]
   const args = command.args.map((arg) => (arg.every((f) => f._tag === "Literal") ? arg.map((f) => f.text ?? "").join("") : undefined))
-  const script = args.find((a, i) => a !== undefined && !a.startsWith("-") && (i === 0 || !OPTION_WITH_VALUE.has(args[i - 1] ?? "")))
+  // A shell's `-e`, `-x`, `-u` take no value (`bash -e scripts/a.sh` runs scripts/a.sh: a hostile probe found
+  // it unseen); its `-o`/`-O` do; with `-c` the word after the command string is `$0`, not a script.
+  const shell = SHELLS.test(base)
+  const withValue = shell ? SHELL_OPTION_WITH_VALUE : OPTION_WITH_VALUE
+  const script =
+    shell && args.some((a) => a !== undefined && /^-[A-Za-z]*c[A-Za-z]*$/.test(a))
+      ? undefined
+      : args.find((a, i) => a !== undefined && !a.startsWith("-") && !a.startsWith("+") && (i === 0 || !withValue.has(args[i - 1] ?? "")))
   // What `node -r ./hook` or `--import=./setup` loads is code as well: named without its extension, it was
   // found from the project (the working directory), and the skill's own `hook.js` never ran (a probe).
   const loaded = args.flatMap((a, i) => {

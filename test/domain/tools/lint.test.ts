@@ -49,6 +49,10 @@ describe("tool-skills spec §9 lint rules (SKL5xx)", () => {
       expect(program[0]).toMatchObject({ severity: "warning", line: 14, message: "tool 'go' runs './scripts/none.sh', which the skill does not hold" })
       expect(skill("bash scripts/setup.sh --fast", []).map((d) => d.message)).toEqual(["tool 'go' runs 'scripts/setup.sh', which the skill does not hold"])
       expect(skill("node -r ./hook main.mjs", ["main.mjs"]).map((d) => d.message)).toEqual(["tool 'go' runs './hook', which the skill does not hold"])
+      // A shell's -e takes no value (a hostile probe: `bash -e scripts/a.sh` was unseen); -o does; with -c there is no script.
+      expect(skill("bash -e scripts/a.sh", []).map((d) => d.message)).toEqual(["tool 'go' runs 'scripts/a.sh', which the skill does not hold"])
+      expect(skill("bash -o pipefail scripts/a.sh", []).map((d) => d.message)).toEqual(["tool 'go' runs 'scripts/a.sh', which the skill does not hold"])
+      expect(skill("bash -ec 'echo hi' scripts/name.sh", [])).toEqual([])
     })
 
     it("is silent when the file is there and for programs on PATH", () => {
