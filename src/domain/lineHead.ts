@@ -193,23 +193,23 @@ export interface BytePage {
 export const pageOfBytes = (bytes: Uint8Array, budget: number): BytePage => {
   if (bytes.length <= budget) return { head: bytes, more: 0 }
   let end = 0
-  let firstEnd = -1
+  // The first line's text end and the offset after its line end (the whole input when it has none).
+  let first: { readonly text: number; readonly next: number } | undefined
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]
     if (b !== 10 && b !== 13) continue
     const lineEnd = b === 13 && bytes[i + 1] === 10 ? i + 2 : i + 1
-    if (firstEnd === -1) firstEnd = i
+    first ??= { text: i, next: lineEnd }
     if (lineEnd > budget) break
     end = lineEnd
-    if (b === 13 && bytes[i + 1] === 10) i++
+    i = lineEnd - 1
   }
   if (end === 0) {
     // The first line alone is over the budget: its first bytes, and how many of it are left.
-    const lineEndAt = firstEnd === -1 ? bytes.length : firstEnd
+    const { text, next } = first ?? { text: bytes.length, next: bytes.length }
     let cut = budget
     while (cut > 0 && (bytes[cut]! & 0xc0) === 0x80) cut--
-    const afterLine = firstEnd === -1 ? 0 : lineCount(bytes.subarray(bytes[firstEnd] === 13 && bytes[firstEnd + 1] === 10 ? firstEnd + 2 : firstEnd + 1))
-    return { head: bytes.subarray(0, cut), more: afterLine, lineLeft: lineEndAt - cut }
+    return { head: bytes.subarray(0, cut), more: lineCount(bytes.subarray(next)), lineLeft: text - cut }
   }
   if (end >= bytes.length) return { head: bytes, more: 0 }
   return { head: bytes.subarray(0, end), more: lineCount(bytes.subarray(end)) }

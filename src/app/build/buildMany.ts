@@ -18,7 +18,7 @@ import { loggedCall } from "../usage/index.js"
 import { resolveSkill } from "../skills/index.js"
 import { build, BuildInput, buildTargets, givenTargetText, type BuildOptions, type BuildResult } from "./build.js"
 import { warnTargetOverlap } from "./targetOverlap.js"
-import { warnAboveRepository } from "../skills/index.js"
+import { danglingLinkNotice, warnAboveRepository } from "../skills/index.js"
 import { warnOrphanedLinks, warnStaleLinks } from "./staleLinks.js"
 import { isGone, readFailure, Settings, type TargetFailure, targetFailure } from "../shared/index.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
@@ -73,7 +73,7 @@ export const storeEntries = Effect.fnUntraced(function* (global: boolean, flag: 
     if (info?.type === "directory") named.push({ name: e.name, dir })
     // A link whose target is gone: said by `build --all`, as lint --all and list say it (the build's total was one
     // lower, silently). Not by the watch loop, which lists the store every poll (a line every 250 ms).
-    else if (info === undefined && flag === "--all") yield* warn(Warning.notice(`skipping '${e.name}': a link that leads nowhere`))
+    else if (info === undefined && flag === "--all") yield* warn(danglingLinkNotice(e.name))
   }
   return named
 })

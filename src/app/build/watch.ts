@@ -123,15 +123,14 @@ export const makeRebuildHub = (options: { readonly timeoutMs?: number } = {}): R
   let wake: () => void = () => {}
   // Until the loop attaches, a query waits for it: the first call after `skc mcp --watch` started, of a skill
   // edited while no server ran, was answered E002 "run skc_build" 30 ms before the watcher began (a probe).
+  // The loop's start, while queries are to wait for it: gone once it attached, or once a query gave up on it.
   let attached: () => void = () => {}
-  const started = new Promise<void>((resolve) => (attached = resolve))
-  let isAttached = false
-  let gaveUp = false
+  let starting: Promise<void> | undefined = new Promise<void>((resolve) => (attached = resolve))
   return {
     attach: (watched, w) => {
       skills = watched
       wake = w
-      isAttached = true
+      starting = undefined
       attached()
     },
     service: {
@@ -144,9 +143,10 @@ export const makeRebuildHub = (options: { readonly timeoutMs?: number } = {}): R
         return Effect.gen(function* () {
           // The loop's start has its own bound (a large project's first look takes a while on a busy machine); a
           // loop that never starts (its setup failed) is waited for once, not by every query.
-          if (!isAttached && !gaveUp) {
-            const came = yield* Effect.promise(() => started).pipe(Effect.timeoutOption(ATTACH_TIMEOUT_MS))
-            if (Option.isNone(came)) gaveUp = true
+          const start = starting
+          if (start !== undefined) {
+            const came = yield* Effect.promise(() => start).pipe(Effect.timeoutOption(ATTACH_TIMEOUT_MS))
+            if (Option.isNone(came)) starting = undefined
           }
           const s = skills.find((x) => dirs.includes(x.dir))
           if (s === undefined) return false

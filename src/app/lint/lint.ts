@@ -27,7 +27,7 @@ import { fsInternal, readFailure, Settings, type TargetFailure, targetFailure, t
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { inTargetOrder } from "../../domain/lint/targetOrder.js"
-import { caseVariantHint, misnamedSkillFoldersIn, scannedRepositoryRoot, skillFoldersIn } from "../skills/index.js"
+import { caseVariantHint, danglingLinkNotice, misnamedSkillFoldersIn, scannedRepositoryRoot, skillFoldersIn } from "../skills/index.js"
 import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Progress } from "../../ports/Progress.js"
 
@@ -334,7 +334,7 @@ const projectSkills = Effect.gen(function* () {
       const target = yield* fs.statOption(dir).pipe(unseenAs(undefined))
       if (target?.type === "directory") yield* diagnostics.warn(Warning.notice(`skipping '${name}': no SKILL.md`))
       // A link whose target is gone was left out without a word, the count of skills one lower (a team's probe).
-      else if (target === undefined) yield* diagnostics.warn(Warning.notice(`skipping '${name}': a link that leads nowhere`))
+      else if (target === undefined) yield* diagnostics.warn(danglingLinkNotice(name))
       continue
     }
     skills.push(yield* describeSkillDir(dir, "project"))
@@ -466,7 +466,7 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   const showProgress = skills.length > 3
   if (showProgress) progress.start("Linting", skills.length, "skills")
   const fixMode = input.fixDryRun === true ? "dry-run" : input.fix === true ? "fix" : "none"
-  const { stores } = yield* Settings
+  const { stores, configProblems } = yield* Settings
   const path = yield* Path
   let done = 0
   for (const t of targets) {
@@ -495,7 +495,6 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
     if (showProgress) progress.update(++done)
   }
   if (showProgress) progress.stop()
-  const configProblems = (yield* Settings).configProblems
   const outcome: LintOutcome = {
     single,
     reports,

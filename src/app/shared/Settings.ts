@@ -16,9 +16,9 @@ import {
   type ResolvedConfig,
   type Tokenizer
 } from "../../domain/config.js"
-import { renderWarning, Warning, type SkcWarning } from "../../domain/errors.js"
+import { Warning, warningText, type SkcWarning } from "../../domain/errors.js"
 import { expandHome, looksLikePath } from "../../domain/targets.js"
-import { Diagnostics } from "../../ports/Diagnostics.js"
+import { Diagnostics, type DiagnosticsService } from "../../ports/Diagnostics.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 
@@ -210,7 +210,7 @@ export const makeSettingsCache = () => {
       return last.settings
     }
     const warnings: Array<SkcWarning> = []
-    const recording: typeof diagnostics = { ...diagnostics, warn: (w) => Effect.andThen(Effect.sync(() => void warnings.push(w)), diagnostics.warn(w)) }
+    const recording = recordingWarnings(diagnostics, (w) => warnings.push(w))
     const settings = yield* settingsFor(stores, {}).pipe(Effect.provideService(Diagnostics, recording))
     last = { key, settings, warnings }
     return settings
@@ -221,6 +221,12 @@ export const makeSettingsCache = () => {
 const projectConfigLabel = (stores: Stores, path: { relative: (from: string, to: string) => string; join: (...parts: Array<string>) => string }): string =>
   stores.projectRoot === undefined ? ".skillc/config.toml" : path.relative(stores.cwd, path.join(stores.projectRoot, ".skillc", "config.toml")).split("\\").join("/")
 
+/** `diagnostics` that also hand each warning to `record` before saying it. */
+const recordingWarnings = (diagnostics: DiagnosticsService, record: (w: SkcWarning) => void): DiagnosticsService => ({
+  ...diagnostics,
+  warn: (w) => Effect.andThen(Effect.sync(() => void record(w)), diagnostics.warn(w))
+})
+
 const settingsFor = (stores: Stores, options: { readonly cliTokenizer?: Tokenizer }) =>
   Effect.gen(function* () {
     const env = yield* Env
@@ -228,10 +234,7 @@ const settingsFor = (stores: Stores, options: { readonly cliTokenizer?: Tokenize
     const path = yield* Path
     // The files' problems, said on stderr as they are read and kept for the settings (`configProblems`).
     const problems: Array<{ readonly level: "error" | "warning"; readonly message: string }> = []
-    const recording: typeof diagnostics = {
-      ...diagnostics,
-      warn: (w) => Effect.andThen(Effect.sync(() => void problems.push({ level: w._tag === "NonFatalError" ? "error" : "warning", message: renderWarning(w).replace(/^warning(\[\w+\])?: /, "") })), diagnostics.warn(w))
-    }
+    const recording = recordingWarnings(diagnostics, (w) => problems.push({ level: w._tag === "NonFatalError" ? "error" : "warning", message: warningText(w) }))
     const global: ConfigLayer | undefined = yield* readLayer(path.join(stores.globalDir, "config.toml"), "~/.skillc/config.toml").pipe(Effect.provideService(Diagnostics, recording))
     const project: ConfigLayer | undefined =
       stores.projectRoot === undefined

@@ -24,6 +24,9 @@ export interface DiscoveredSkill {
 
 const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
+/** A store entry that is a link whose target is gone (lint --all, build --all, list): said, never left out silently. */
+export const danglingLinkNotice = (name: string) => Warning.notice(`skipping '${name}': a link that leads nowhere`)
+
 /**
  * Every valid skill of the project and global source stores, project first,
  * then by name. Shared by `list` and the MCP skills resources.
@@ -56,7 +59,7 @@ export const discoverSkills = Effect.fnUntraced(function* (scope: "project" | "g
       const dir = path.join(skillsDir, entry.name)
       const info = entry.type === "symlink" ? yield* fs.statOption(dir).pipe(unseenAs(undefined)) : entry
       // A link in the store whose target is gone: said, where it was left out without a word (a team's probe).
-      if (info === undefined) yield* diagnostics.warn(Warning.notice(`skipping '${dir}': a link that leads nowhere`))
+      if (info === undefined) yield* diagnostics.warn(danglingLinkNotice(dir))
       if (info?.type !== "directory") continue
       const fm = yield* readSkillFrontmatter(path.join(dir, "SKILL.md"))
       if (fm._tag === "Problem") {

@@ -11,6 +11,7 @@ import {
   approvalDigestInput,
   approvalState,
   codeWords,
+  IMPLIED_EXTENSIONS,
   looksLikeScriptPath,
   namedFileCandidates,
   EMPTY_STORE,
@@ -199,8 +200,6 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
   return { sha256: input === undefined ? skillMdHex : hasher.sha256Hex(input), named, unpinned, escaping }
 })
 
-/** Extensions an interpreter adds to a name given without one (node, python's `-m`, ts-node and tsx). */
-const IMPLIED_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py"] as const
 
 export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options: { readonly strictApprovals?: boolean } = {}) {
   const fs = yield* FileSystem

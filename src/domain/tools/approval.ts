@@ -150,6 +150,9 @@ export const namedFileCandidates = (
 /** Programs that load the code a following word names (with `.exe` on Windows, a version suffix); the shells run a script file. */
 const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php|bash|sh|dash|zsh|ksh)(\.exe)?$/i
 
+/** Extensions an interpreter adds to a name given without one (node, python's `-m`, ts-node and tsx): `node ./hook` loads `hook.js`. */
+export const IMPLIED_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py"] as const
+
 /** Options of those programs that take the next word as their value (`node -r hook main`): that word is not the script. */
 const OPTION_WITH_VALUE = new Set(["-r", "--require", "--import", "--loader", "-e", "--eval", "-c", "-W", "-X"])
 /** The shells among them, whose options mostly take no value. */

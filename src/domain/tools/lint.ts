@@ -14,7 +14,7 @@ import { configureRules, runRules } from "../lint/runner.js"
 import { makeSnapshot } from "../lint/snapshot.js"
 import type { Rule, SkillSnapshot } from "../lint/types.js"
 import { normalizePath } from "../lint/paths.js"
-import { codeWords, looksLikeScriptPath } from "./approval.js"
+import { codeWords, IMPLIED_EXTENSIONS, looksLikeScriptPath } from "./approval.js"
 import { declaresTools, parseToolSkillFrom } from "./parse.js"
 import type { CommandTemplate, ProblemKind } from "./model.js"
 
@@ -62,9 +62,6 @@ const rule = (r: ToolRuleSpec): ToolLintRule => ({
 })
 
 const SPEC = "tool-skills SKILL spec"
-
-/** Extensions an interpreter adds to a code word named without one (`node ./hook` loads `hook.js`). */
-const IMPLIED_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py"] as const
 
 /**
  * The code a command runs that `skc run` cannot run from the skill, each with why: a program written as a
