@@ -95,6 +95,24 @@ describe("issue 8: tool-skills spec §8 examples", () => {
       expect(served.find((d) => d.name === "setup__a")?.description).toMatch(/^\[not runnable: tool 'a' runs 'scripts\/setup.sh'/)
     }))
 
+  it.live("a script behind a wrapper (`env X=1 ./scripts/hello.sh`) the skill lacks is refused, not taken from the project (a tool-skill pass ran the project's file)", () =>
+    Effect.gen(function* () {
+      const v = world()
+      const dir = join(v.store, "wrap")
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(
+        join(dir, "SKILL.md"),
+        "---\nname: wrap\nversion: 1.0.0\ndescription: Says hello behind env. Use when greeting.\nread_only: true\n---\n\n### hello\n\nSay hello.\n\n#### Command\n\n```bash\nenv GREETING=hi ./scripts/hello.sh\n```\n"
+      )
+      // The project's own file of that name: what `env` would have found from the working directory.
+      mkdirSync(join(v.work, "scripts"), { recursive: true })
+      writeFileSync(join(v.work, "scripts", "hello.sh"), "#!/bin/sh\necho project\n", { mode: 0o755 })
+      const listed = yield* v.run(tools({ skill: "wrap" }))
+      expect(listed.tools[0]!.errors.map((e) => e.message)).toEqual([expect.stringContaining("runs './scripts/hello.sh', which the skill does not hold")])
+      yield* v.run(approve({ skill: "wrap" }))
+      expect(yield* failureText(v.runTool({ skill: "wrap", tool: "hello", yes: true }))).toContain("a file of the project of that name would run instead, unapproved")
+    }))
+
   it.live("spec §8.2 summarize: read_only + approved runs without asking; JSON output is parsed; a changed SKILL.md needs approval again", () =>
     Effect.gen(function* () {
       expect((yield* w.run(approve({ skill: "summarize" }))).previous).toBe("new")

@@ -16,6 +16,8 @@
  * source path (two skills with one name in two stores are two approvals).
  */
 
+import { wrappedCommand, type WordsOfCommand } from "./interpreters.js"
+
 export type Trust = "user" | "untrusted"
 
 export interface ApprovalRecord {
@@ -167,7 +169,11 @@ const SHELL_OPTION_WITH_VALUE = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--
  * be found from the working directory — the project's — and is refused (src/app/tools/run.ts); a word
  * that is a plain argument (`grep -r TODO src`) is not code.
  */
-export const codeWords = (command: { readonly program: string; readonly args: ReadonlyArray<ReadonlyArray<{ readonly _tag: string; readonly text?: string }>> }): ReadonlyArray<string> => {
+export const codeWords = (command: WordsOfCommand): ReadonlyArray<string> => {
+  // Behind a wrapper (`env X=1 ./x.sh`, `timeout 5 bash x.sh`) the wrapped program and its script are code
+  // too; the wrapped program is a file of the skill only when written as a path (`env X=1 python3 …` is not).
+  const wrapped = wrappedCommand(command)
+  if (wrapped !== undefined) return [command.program, ...codeWords(wrapped).filter((w, i) => i > 0 || w.includes("/"))]
   const base = command.program.replace(/^.*[\\/]/, "")
   if (!INTERPRETERS.test(base)) return [command.program]
   const args = command.args.map((arg) => (arg.every((f) => f._tag === "Literal") ? arg.map((f) => f.text ?? "").join("") : undefined))

@@ -105,6 +105,55 @@ const WRAPPERS: Record<string, ReadonlySet<string>> = {
 const LEADING_OPERANDS: Record<string, number> = { timeout: 1, taskset: 1, chrt: 1, flock: 1, chroot: 1 }
 
 /**
+ * The command a wrapper runs (`env GREETING=hi ./scripts/hello.sh`, `timeout 5 bash x.sh`, `nice -n 5 --
+ * ./x.sh`): its program and arguments after the wrapper's options, assignments and leading operands, through
+ * wrappers of wrappers; undefined when the program is no wrapper or a placeholder stands where the wrapped
+ * program would be (then what runs is the value's, judged by SKL516). The wrapped program is found from the
+ * working directory as any program is: a tool-skill pass found `env X=1 ./scripts/hello.sh` ran the
+ * project's `scripts/hello.sh` under the skill's approval when the skill lacked its own.
+ */
+export const wrappedCommand = (command: WordsOfCommand): WordsOfCommand | undefined => {
+  const name = baseName(command.program)
+  const takesValue = WRAPPERS[name]
+  if (takesValue === undefined) return undefined
+  let operands = LEADING_OPERANDS[name] ?? 0
+  for (let i = 0; i < command.args.length; i++) {
+    const a = literal(command.args[i]!)
+    if (a === undefined) return undefined
+    if (a === "--") return commandFrom(command.args, i + 1)
+    if (name === "env" && assignedName(a) !== undefined) continue
+    // `env -S "…"` splits one string into a command line: no single word is the program.
+    if (name === "env" && (a === "-S" || a.startsWith("--split-string"))) return undefined
+    if (a.startsWith("-") && a !== "-") {
+      if (takesValue.has(a)) i++
+      continue
+    }
+    if (operands > 0) {
+      operands--
+      continue
+    }
+    return commandFrom(command.args, i)
+  }
+  return undefined
+}
+
+/** A command as its words: the program, and each argument as the pieces a template holds (literal text, placeholders). */
+export interface WordsOfCommand {
+  readonly program: string
+  readonly args: ReadonlyArray<ReadonlyArray<{ readonly _tag: string; readonly text?: string }>>
+}
+
+const literal = (arg: WordsOfCommand["args"][number]): string | undefined =>
+  arg.every((f) => f._tag === "Literal") ? arg.map((f) => f.text ?? "").join("") : undefined
+
+const commandFrom = (args: WordsOfCommand["args"], at: number): WordsOfCommand | undefined => {
+  const program = at < args.length ? literal(args[at]!) : undefined
+  if (program === undefined) return undefined
+  const inner = { program, args: args.slice(at + 1) }
+  return wrappedCommand(inner) ?? inner
+}
+
+/**
  * Programs that run any of their arguments as code or choose with it what
  * runs, whatever its place (issue 45 item 1): every placeholder among their
  * arguments is refused.

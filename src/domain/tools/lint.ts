@@ -100,7 +100,7 @@ const scriptPresent: ToolLintRule = {
   category: "tools",
   source: `${SPEC} §3.5, §9.3`,
   summary: "A script a tool runs is a file of the skill.",
-  doc: "A program written as a relative path (`./scripts/task.sh`, run from the skill's root) or a script an interpreter loads (`bash scripts/setup.sh`, `node ./tool.js`) must be a file of the skill, named with its extension, inside the skill: else `skc run` fails with `Command not found` or refuses the tool (a script the skill does not hold, one named without its extension, a path out of the skill: E012), after the tool was listed to agents and approved. Applies only to skills that declare tools.",
+  doc: "A program written as a relative path (`./scripts/task.sh`, run from the skill's root) or a script an interpreter loads (`bash scripts/setup.sh`, `node ./tool.js`), also behind a wrapper (`env X=1 ./x.sh`, `timeout 5 bash x.sh`), must be a file of the skill, named with its extension, inside the skill: else `skc run` fails with `Command not found` or refuses the tool (a script the skill does not hold, one named without its extension, a path out of the skill: E012), after the tool was listed to agents and approved. Applies only to skills that declare tools.",
   fix: "Add the file to the skill, or fix the path in the `#### Command` block.",
   appliesTo: declaresToolsIn,
   check: (s) =>

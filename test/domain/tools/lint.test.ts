@@ -55,6 +55,20 @@ describe("tool-skills spec §9 lint rules (SKL5xx)", () => {
       expect(skill("bash -ec 'echo hi' scripts/name.sh", [])).toEqual([])
     })
 
+    it("looks behind a wrapper: `env X=1 ./x.sh`, `timeout 5 bash x.sh`, wrappers of wrappers (a tool-skill pass ran the project's file)", () => {
+      const lacks = (w: string) => [`tool 'go' runs '${w}', which the skill does not hold`]
+      expect(skill("env GREETING=hi ./scripts/hello.sh", []).map((d) => d.message)).toEqual(lacks("./scripts/hello.sh"))
+      expect(skill("timeout 5 ./scripts/hello.sh", []).map((d) => d.message)).toEqual(lacks("./scripts/hello.sh"))
+      expect(skill("timeout -s KILL 5 bash scripts/a.sh", []).map((d) => d.message)).toEqual(lacks("scripts/a.sh"))
+      expect(skill("nice -n 5 -- ./x.sh", []).map((d) => d.message)).toEqual(lacks("./x.sh"))
+      expect(skill("env X=1 timeout 5 node ./tool.mjs", []).map((d) => d.message)).toEqual(lacks("./tool.mjs"))
+      // Present, or a program found on PATH, or a value where the program would be: nothing to say.
+      expect(skill("env GREETING=hi ./scripts/hello.sh", ["scripts/hello.sh"])).toEqual([])
+      expect(skill("env X=1 python3 -m http.server", [])).toEqual([])
+      expect(skill("timeout 5 git status", [])).toEqual([])
+      expect(skill("env -S 'sh ./x.sh'", [])).toEqual([])
+    })
+
     it("is silent when the file is there and for programs on PATH", () => {
       expect(skill("./scripts/none.sh", ["scripts/none.sh"])).toEqual([])
       expect(skill("bash ./scripts/../scripts/setup.sh", ["scripts/setup.sh"])).toEqual([])
