@@ -69,6 +69,15 @@ layer(memoryLayer({ fs }))("next steps of a failed call", (it) => {
       })
     )
 
+    it.effect("E021 of a label whose file is spelled in another case (a SKILL.md linking FORMS.md to forms.md): the step names the skill's file", () =>
+      Effect.gen(function* () {
+        const t = yield* failure(openFile({ skill: "demo", path: "Reference/Techniques.md#flow-fields" }))
+        expect(t.cli).toBe(
+          "error[E021]: file not found: 'Reference/Techniques.md#flow-fields'\n  'reference/techniques.md#…' names a section: skc show demo --section 'Flow Fields' --file reference/techniques.md"
+        )
+      })
+    )
+
     it.effect("E021 with no close name and E022: skc_sources", () =>
       Effect.gen(function* () {
         const file = yield* failure(openFile({ skill: "demo", path: "zzzzzzzz.py" }))

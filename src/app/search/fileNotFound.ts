@@ -26,9 +26,12 @@ export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, aske
   const tree = yield* scanSourceTree(sourceDir, { onEscape: "skip" }).pipe(Effect.orElseSucceed(() => undefined))
   const files = tree === undefined ? [] : tree.files.map((f) => f.path).filter(keep)
   // The `#` after the file's name: a file's own name may hold one (`notes#1.md#Setup`).
-  const cut = [...asked.matchAll(/#/g)].map((m) => m.index).find((at) => at > 0 && at < asked.length - 1 && files.includes(asked.slice(0, at)))
+  // The file as the skill spells it: `FORMS.md#Step 3`, pasted from a SKILL.md that links FORMS.md to its
+  // forms.md, pointed nowhere ("the skill's files") where `forms.md#Step 3` pointed to the section.
+  const spelled = (name: string) => files.find((f) => f === name) ?? oneOf(files.filter((f) => f.toLowerCase() === name.toLowerCase()))
+  const cut = [...asked.matchAll(/#/g)].map((m) => m.index).find((at) => at > 0 && at < asked.length - 1 && spelled(asked.slice(0, at)) !== undefined)
   if (skill !== undefined && cut !== undefined) {
-    const [file, section] = [asked.slice(0, cut), asked.slice(cut + 1)]
+    const [file, section] = [spelled(asked.slice(0, cut))!, asked.slice(cut + 1)]
     // A link's anchor (`techniques.md#flow-fields`) names its heading by slug, which show does not take: the
     // step names the heading ("Flow Fields"), and which of same-named ones by its line.
     const heading = yield* headingOfAnchor(sourceDir, file, section)
@@ -46,6 +49,9 @@ export const fileNotFound = Effect.fnUntraced(function* (sourceDir: string, aske
     ...(skill === undefined ? {} : { next: { lead: "the skill's files:", step: sourcesStep(skill) } })
   })
 })
+
+/** The one element of `xs`, else undefined (none, or several to choose from). */
+const oneOf = <A>(xs: ReadonlyArray<A>): A | undefined => (xs.length === 1 ? xs[0] : undefined)
 
 /** The largest Markdown file read to turn a link's anchor into its heading (the hint then keeps the anchor). */
 const ANCHOR_FILE_MAX_BYTES = 4 * 1024 * 1024
