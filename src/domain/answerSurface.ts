@@ -5,6 +5,7 @@
  * one result of ten in 490 bytes although all ten took 3 KB, and `skc outline docx --max-bytes 4096` cut a
  * 1.2 KB outline to its first level (probes of issue 47's sixty-first pass).
  */
+import { jsonStringByteCost } from "./lineHead.js"
 import { utf8Bytes } from "./utf8.js"
 
 export type AnswerSurface = "mcp" | "text" | "json"
@@ -41,6 +42,16 @@ export const printedGroupBytes = (group: unknown, surface: "text" | "json"): num
  */
 export const pageBytesOf = (surface: AnswerSurface, maxBytes: number): number =>
   Math.max(256, surface === "mcp" ? Math.floor((maxBytes - 1024) / 2) : maxBytes - 256)
+
+/**
+ * What a byte of a page costs on `surface` (`pageOfBytes`): inside a JSON string over MCP and in `--format
+ * json`, where a quote, a backslash and a line end take two bytes; undefined (one byte each) in text.
+ */
+export const pageByteCost = (surface: AnswerSurface): ((byte: number) => number) | undefined => (surface === "text" ? undefined : jsonStringByteCost)
+
+/** Bytes a line of a page and its newline take on `surface`: escaped inside a JSON string but in text. */
+export const pageLineBytes = (surface: AnswerSurface, line: string): number =>
+  surface === "text" ? utf8Bytes(line) + 1 : utf8Bytes(JSON.stringify(line))
 
 /** `skc_show` and `skc_open`'s default `max_bytes` over MCP: within what Gemini CLI and OpenCode keep of a result (40–50 KB). */
 export const MCP_PAGE_MAX_BYTES = 40960

@@ -190,27 +190,46 @@ export interface BytePage {
  * it is left (`lineLeft`): a minified file of one 1 MB line came back whole, 2 MB of answer, where the
  * budget is 40 KB (a probe).
  */
-export const pageOfBytes = (bytes: Uint8Array, budget: number): BytePage => {
-  if (bytes.length <= budget) return { head: bytes, more: 0 }
+export const pageOfBytes = (bytes: Uint8Array, budget: number, cost?: (byte: number) => number): BytePage => {
+  if (cost === undefined && bytes.length <= budget) return { head: bytes, more: 0 }
+  const costOf = cost ?? (() => 1)
+  let used = 0
   let end = 0
+  let over = false
   // The first line's text end and the offset after its line end (the whole input when it has none).
   let first: { readonly text: number; readonly next: number } | undefined
   for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]
+    const b = bytes[i]!
+    used += costOf(b)
     if (b !== 10 && b !== 13) continue
     const lineEnd = b === 13 && bytes[i + 1] === 10 ? i + 2 : i + 1
+    if (lineEnd === i + 2) used += costOf(10)
     first ??= { text: i, next: lineEnd }
-    if (lineEnd > budget) break
+    if (used > budget) {
+      over = true
+      break
+    }
     end = lineEnd
     i = lineEnd - 1
   }
+  // Every byte counted within the budget (a last line without its line end included): the whole of it.
+  if (!over && used <= budget) return { head: bytes, more: 0 }
   if (end === 0) {
     // The first line alone is over the budget: its first bytes, and how many of it are left.
     const { text, next } = first ?? { text: bytes.length, next: bytes.length }
-    let cut = budget
+    let cut = 0
+    for (let spent = 0; cut < text && spent + costOf(bytes[cut]!) <= budget; cut++) spent += costOf(bytes[cut]!)
     while (cut > 0 && (bytes[cut]! & 0xc0) === 0x80) cut--
     return { head: bytes.subarray(0, cut), more: lineCount(bytes.subarray(next)), lineLeft: text - cut }
   }
   if (end >= bytes.length) return { head: bytes, more: 0 }
   return { head: bytes.subarray(0, end), more: lineCount(bytes.subarray(end)) }
 }
+
+/**
+ * What a byte of text costs inside a JSON string (`--format json`, an MCP result): a quote, a backslash or
+ * a line end two bytes, another control character six (`\u0001`). A page of short CRLF lines measured as raw
+ * bytes printed `--max-bytes 4096 --format json` as 5,276 bytes.
+ */
+export const jsonStringByteCost = (b: number): number =>
+  b === 0x22 || b === 0x5c || b === 8 || b === 9 || b === 10 || b === 12 || b === 13 ? 2 : b < 0x20 ? 6 : 1

@@ -4,7 +4,7 @@
 // describes (first n lines, `... (N more lines)`, binary = NUL or not UTF-8).
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { LineHead, lineEndCount, lineHeadOf, lineStartOffset, pageOfBytes } from "../../src/domain/lineHead.js"
+import { jsonStringByteCost, LineHead, lineEndCount, lineHeadOf, lineStartOffset, pageOfBytes } from "../../src/domain/lineHead.js"
 
 /** Where each line ends (after its LF, CRLF or lone CR), as outline, show and lint split lines. */
 const lineEnds = (bytes: Uint8Array): Array<number> => {
@@ -111,5 +111,26 @@ describe("pageOfBytes: a page of text within a byte budget, cut after a line's e
     expect(text(pageOfBytes(bytes("aé" + "x".repeat(10)), 2).head)).toBe("a")
     // A first line that fits is never cut, though the second is long.
     expect(pageOfBytes(bytes("ab\n" + "y".repeat(50)), 10)).toEqual({ head: bytes("ab\n"), more: 1 })
+  })
+
+  it("measured as a JSON string (--format json, MCP): what each kept page costs there is within the budget, CRLF, quotes and control characters counted escaped", () => {
+    const escaped = (b: Uint8Array) => Buffer.byteLength(JSON.stringify(text(b))) - 2
+    const source = bytes(Array.from({ length: 400 }, (_, i) => `a "q" \\ \t${i}\r\n`).join(""))
+    for (const budget of [64, 500, 1000, 4000]) {
+      const page = pageOfBytes(source, budget, jsonStringByteCost)
+      expect(escaped(page.head)).toBeLessThanOrEqual(budget)
+      // The next whole line would not have fit: the page is as long as the budget allows.
+      const next = source.subarray(0, page.head.length + 16).indexOf(10, page.head.length)
+      expect(escaped(source.subarray(0, next + 1))).toBeGreaterThan(budget)
+    }
+    // Raw bytes would have kept more than fits once escaped.
+    expect(pageOfBytes(source, 1000).head.length).toBeGreaterThan(pageOfBytes(source, 1000, jsonStringByteCost).head.length)
+    // A first line over the budget is cut inside by its escaped size.
+    const one = pageOfBytes(bytes('"'.repeat(100) + "\n"), 10, jsonStringByteCost)
+    expect(one).toMatchObject({ more: 0, lineLeft: 95 })
+    expect(text(one.head)).toBe('"'.repeat(5))
+    // All of it within the budget: whole.
+    expect(pageOfBytes(bytes("ab\ncd"), 7, jsonStringByteCost)).toEqual({ head: bytes("ab\ncd"), more: 0 })
+    expect(pageOfBytes(bytes("ab\ncd"), 5, jsonStringByteCost)).toEqual({ head: bytes("ab\n"), more: 1 })
   })
 })

@@ -118,4 +118,23 @@ describe("large files over MCP: an answer an agent can act on", () => {
     expect(LONG.startsWith(opened.content.replace(/\.\.\. \(\d+ more lines\)\n$/, ""))).toBe(true)
     expect(LONG.split("\n")[opened.next_line - 1]).toBe(`line ${opened.next_line - 2} of a long section, about forty bytes`)
   }, 60_000)
+
+  it("a page measured as what is printed: --format json and MCP count CRLF, quotes and backslashes escaped (5,276 bytes of JSON for --max-bytes 4096 before)", async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `ab"c\\d ${i}`)
+    writeFileSync(join(dir, "crlf.txt"), lines.join("\r\n") + "\r\n")
+    for (const format of ["text", "json"]) {
+      const r = sb.run(["open", "big", "crlf.txt", "--max-bytes", "4096", "--format", format])
+      expect(r.code).toBe(0)
+      expect(Buffer.byteLength(r.stdout)).toBeLessThanOrEqual(4096)
+      expect(Buffer.byteLength(r.stdout)).toBeGreaterThan(3000)
+    }
+    const page = await mcp.call("skc_open", { skill: "big", path: "crlf.txt", max_bytes: 4096 })
+    expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThanOrEqual(4096)
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: big\ndescription: Big files. Use when testing sizes.\n---\n# Big\n\nSee mid.txt and data.bin.\n\n## Quoted\n\n" + lines.join("\n") + "\n")
+    const shown = sb.run(["show", "big", "--section", "Quoted", "--max-bytes", "4096", "--format", "json"])
+    expect(shown.code).toBe(0)
+    expect(Buffer.byteLength(shown.stdout)).toBeLessThanOrEqual(4096)
+    const section = await mcp.call("skc_show", { skill: "big", section: "Quoted", max_bytes: 4096 })
+    expect(Buffer.byteLength(JSON.stringify(section))).toBeLessThanOrEqual(4096)
+  }, 60_000)
 })

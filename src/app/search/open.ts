@@ -8,7 +8,7 @@ import { OPEN_MAX_BYTES } from "../../domain/openLimit.js"
 import { Effect, Schema } from "effect"
 import { InternalError, InvalidOption, UsageError } from "../../domain/errors.js"
 import { HEAD_MAX_BYTES, lineCount, lineEndCount, lineHeadOf, lineStartOffset, pageOfBytes } from "../../domain/lineHead.js"
-import { pageBytesOf } from "../../domain/answerSurface.js"
+import { pageByteCost, pageBytesOf } from "../../domain/answerSurface.js"
 import { AnswerSurfaceRef } from "../shared/index.js"
 import { FileSystem, NOT_REGULAR, type FsError } from "../../ports/FileSystem.js"
 import { fileNotFound } from "./fileNotFound.js"
@@ -153,7 +153,8 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
       return read.subarray(at)
     })
   let nextLine: number | undefined
-  const budget = input.max_bytes === undefined ? undefined : pageBytesOf(yield* AnswerSurfaceRef, input.max_bytes)
+  const surface = yield* AnswerSurfaceRef
+  const budget = input.max_bytes === undefined ? undefined : pageBytesOf(surface, input.max_bytes)
   if (input.max_lines !== undefined) {
     // Read in pieces: only the head is kept, whatever the file's size.
     // A page past the head's byte cap (`from_line` beyond the first 256 KB, where a search points into a long
@@ -174,7 +175,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     // A page within max_bytes as well (whole lines): the lines it leaves out are counted with the others.
     let lineLeft: number | undefined
     if (budget !== undefined && !binary) {
-      const page = pageOfBytes(head, budget)
+      const page = pageOfBytes(head, budget, pageByteCost(surface))
       head = page.head
       more += page.more
       lineLeft = page.lineLeft
@@ -201,7 +202,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     bytes = yield* fromLine(bytes, binary, true)
     // Over MCP a file is a page of at most max_bytes (40,960 unless the call says): a 371 KB schema came back
     // whole, where clients keep 12–50 KB of a result. Whole lines; `next_line` names the next page.
-    const page = budget === undefined || binary ? undefined : pageOfBytes(bytes, budget)
+    const page = budget === undefined || binary ? undefined : pageOfBytes(bytes, budget, pageByteCost(surface))
     if (page !== undefined && (page.more > 0 || page.lineLeft !== undefined)) {
       truncated = true
       ;({ bytes, next: nextLine } = withMarker(page.head, page.more, page.lineLeft, from))

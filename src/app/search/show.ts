@@ -22,7 +22,7 @@ import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { readSkillFrontmatter, resolveCommandSkill } from "../skills/index.js"
 import { resolveInside } from "../skills/index.js"
 import { AnswerSurfaceRef, Settings } from "../shared/index.js"
-import { pageBytesOf } from "../../domain/answerSurface.js"
+import { pageBytesOf, pageLineBytes } from "../../domain/answerSurface.js"
 import { isOversized } from "../../domain/sourcePaths.js"
 import { isMarkdownPath, MAIN_DOC } from "../../domain/sourcePaths.js"
 import { fileNotFound } from "./fileNotFound.js"
@@ -222,11 +222,13 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
 const withinBudget = (cut: { readonly lines: ReadonlyArray<string>; readonly omitted: number }, total: number, maxBytes: number | undefined) =>
   Effect.gen(function* () {
     if (maxBytes === undefined) return cut
-    const budget = pageBytesOf(yield* AnswerSurfaceRef, maxBytes)
+    const surface = yield* AnswerSurfaceRef
+    const budget = pageBytesOf(surface, maxBytes)
     let used = 0
     let fit = 0
     for (const line of cut.lines) {
-      used += utf8Bytes(line) + 1
+      // Escaped in a JSON string over MCP and in `--format json` (a quote, a backslash, the newline: two bytes).
+      used += pageLineBytes(surface, line)
       if (fit > 0 && used > budget) break
       fit++
     }
