@@ -149,6 +149,7 @@ describe("Claude Code's settings files and plugin manifests as bad input", () =>
 
   it("a plugin manifest that is not JSON: Claude Code loads none of the plugin's skills, and skc says so", async () => {
     const { budget } = await import("../../src/app/eval/index.js")
+    const { discoverCommand } = await import("../../src/app/skills/discover.js")
     const w = memoryWorld({
       cwd: "/proj",
       home: "/home/u",
@@ -162,5 +163,8 @@ describe("Claude Code's settings files and plugin manifests as bad input", () =>
     const b = Result.getOrThrow(await w.run(budget({ plugin_dirs: ["/plug", "/named"] })))
     expect(b.skills.map((s) => s.name)).toEqual(["q"])
     expect(w.warnings().join("\n")).toContain("/plug/.claude-plugin/plugin.json is not a plugin manifest Claude Code reads")
+    // discover agrees with the listing: not loaded, not listed as the model's (a probe: it was, beside the warning).
+    const found = Result.getOrThrow(await w.run(discoverCommand({ plugin_dirs: ["/plug", "/named"] })))
+    expect([...found.skills, ...found.shadowed].map((s) => s.name)).toEqual(["q"])
   })
 })

@@ -523,8 +523,12 @@ const scanPlugin = Effect.fnUntraced(function* (pluginRoot: string, profile: Age
       if (one !== undefined) candidates.push(one)
     } else candidates.push(...(yield* scanDir("plugin", d.path, profile)).candidates)
   }
-  if (candidates.length > 0 && layout.name === null && profile.listing.layout === "claude")
+  if (candidates.length > 0 && layout.name === null && profile.listing.layout === "claude") {
     yield* diagnostics.warn(Warning.notice(`${path.join(pluginRoot, ...PLUGIN_MANIFEST)} is not a plugin manifest Claude Code reads (a JSON object with a string "name"): it loads none of its skills`))
+    // Not loaded, so not discovered: discover listed them as the model's beside this warning, and `load`
+    // found them, while prompt, budget and match (one profile, DECISIONS #51) left them out (a probe).
+    return []
+  }
   return candidates.map((c) => ({ ...c, plugin: layout.name }))
 })
 
