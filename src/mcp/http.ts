@@ -707,6 +707,9 @@ export const serveHttp = async (
       const error = { code: UNSUPPORTED_PROTOCOL_VERSION, message: "Unsupported protocol version", data: { supported: SUPPORTED_REVISIONS, requested: unknown } }
       return json(res, 400, { jsonrpc: "2.0", ...errorIdMember(id, MODERN_REVISION), error })
     }
+    // A response (`result` or `error`, no method): this revision's client sends none over HTTP (it "MUST NOT
+    // send JSON-RPC responses"); it was refused as a header mismatch naming a body method 'undefined' (a probe).
+    if (message.method === undefined) return rpcAnswer(res, 400, id, -32600, "Invalid Request: a client sends no JSON-RPC responses to the server in this revision (a request or a notification, with its method)", {}, MODERN_REVISION)
     const mismatch = headerMismatch(req.headers, message)
     if (mismatch !== undefined) return rpcAnswer(res, 400, id, HEADER_MISMATCH, `Header mismatch: ${mismatch}`, {}, MODERN_REVISION)
     // No client-to-server notification is defined over HTTP in this revision (cancelling is closing the stream): accepted, nothing to do.

@@ -106,6 +106,16 @@ describe.each([
     expect(answer.body.result).toBeUndefined()
   })
 
+  it("a JSON-RPC response POSTed by a client (the revision's client MUST NOT send one): 400 with -32600 saying so, not a header mismatch naming a method 'undefined' (a probe)", async () => {
+    for (const headers of [{ "mcp-method": undefined }, { "mcp-method": "x" }]) {
+      const answer = await post(server.base, { id: 7, result: {} }, headers)
+      expect(answer.status).toBe(400)
+      expect(answer.body.error?.code).toBe(-32600)
+      expect(answer.body.error?.message).toMatch(/a client sends no JSON-RPC responses/)
+      expect(answer.body.error?.message).not.toMatch(/undefined/)
+    }
+  })
+
   it("a version skc does not speak: 400 with -32022 and the supported versions; an unknown method: 404 with -32601", async () => {
     const future = await post(server.base, { id: 4, method: "tools/list", params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } }, { "mcp-protocol-version": "2099-01-01" })
     expect(future.status).toBe(400)
