@@ -407,6 +407,15 @@ describe("RFC-0003:C-FILTERS filters that let no row through", () => {
       const none = yield* stats([show("2026-03-01T10:00:00Z", "Install"), show("2026-03-02T10:00:00Z", "Usage")], { project: [gone] })
       expect(none.data.total_accesses).toBe(0)
       expect(w.takeWarnings()).toEqual([`warning: no access of '${none.name}' passes the filters (--project ${gone}): its log holds 2 without them; '${gone}' names no directory here`])
+      // The count is the view's: an agent's reads, not the author's build or the stats calls (a probe: 126 beside 114).
+      const authored = [
+        show("2026-03-01T10:00:00Z", "Install"),
+        show("2026-03-02T10:00:00Z", "Usage"),
+        { timestamp: "2026-03-02T11:00:00Z", command: "build", args: {} },
+        { timestamp: "2026-03-02T12:00:00Z", command: "stats", args: { group_by: "summary" } }
+      ]
+      const some = yield* stats(authored, { project: [gone] })
+      expect(w.takeWarnings()).toEqual([`warning: no access of '${some.name}' passes the filters (--project ${gone}): its log holds 2 without them; '${gone}' names no directory here`])
       yield* stats([show("2026-03-01T10:00:00Z", "Install")], { project: [w.work] })
       expect(w.takeWarnings().filter((l) => l.includes("passes the filters"))).toEqual([])
       // A skill never read: nothing to say about the filters.

@@ -446,8 +446,13 @@ export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: str
   return found
 })
 
-/** The rows a `commands` aggregate counts (every row that passed its filters). */
-export const rowCount = (rows: AggregateRows): number => (rows.groupBy === "commands" ? rows.rows.reduce((n, row) => n + row.count, 0) : 0)
+/**
+ * The rows of a `commands` aggregate the views count under `filters`: an agent's reads (an author's too with
+ * `include_author`), never a `stats` call. Every row counted, the note "its log holds 126 without them" sat
+ * beside a view of 114 and grew with each `stats` that wrote it (a probe).
+ */
+export const rowCount = (rows: AggregateRows, filters: Pick<StatsFilters, "include_author">): number =>
+  rows.groupBy === "commands" ? rows.rows.reduce((n, row) => (row.command !== "stats" && counts(filters, row.command, row.byAuthor) ? n + row.count : n), 0) : 0
 
 /**
  * Filters that let no row through while the log holds some, said (RFC-0003:C-FILTERS leaves the report as
@@ -457,7 +462,7 @@ export const rowCount = (rows: AggregateRows): number => (rows.groupBy === "comm
  */
 const sayFilteredOut = Effect.fnUntraced(function* (skill: string, runtimeDir: string, filters: StatsFilters) {
   if (!narrowsRows(filters)) return
-  const count = (f: StatsFilters) => aggregateLog(runtimeDir, "commands", f).pipe(Effect.map(rowCount))
+  const count = (f: StatsFilters) => aggregateLog(runtimeDir, "commands", f).pipe(Effect.map((rows) => rowCount(rows, f)))
   if ((yield* count(filters)) > 0) return
   const all = yield* count(unnarrowed(filters))
   if (all === 0) return

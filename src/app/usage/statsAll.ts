@@ -64,7 +64,7 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
   // The global log's questions that pass them count too: the warning sat above "Questions no skill answered: 2".
   if (narrowsRows(filters) && rows.length > 0 && rows.every((r) => r.accesses === 0) && unansweredAll.length === 0) {
     let all = 0
-    for (const skill of skills) all += rowCount(yield* aggregateLog(skill.runtimeDir, "commands", unnarrowed(filters)))
+    for (const skill of skills) all += rowCount(yield* aggregateLog(skill.runtimeDir, "commands", unnarrowed(filters)), filters)
     if (all > 0) yield* warn(Warning.notice(`no access of any skill passes the filters: their logs hold ${all} without them`))
   }
   const limit = input.limit

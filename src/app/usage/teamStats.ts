@@ -90,7 +90,7 @@ const sayTeamFilteredOut = Effect.fnUntraced(function* (scope: TeamScope, skill:
   const team = yield* TeamLogStore
   const { sha256Hex } = yield* Hasher
   const count = (machines: ReadonlyArray<string>, users: ReadonlyArray<string>) =>
-    team.aggregate("commands", { ...filters, machines, users, skills: [skill] }).pipe(Effect.map(rowCount))
+    team.aggregate("commands", { ...filters, machines, users, skills: [skill] }).pipe(Effect.map((rows) => rowCount(rows, filters)))
   // Recovery: the note only adds to the report; a store that cannot count leaves it out.
   const narrowed = yield* count(identities(sha256Hex, "machine", scope.machines), identities(sha256Hex, "user", scope.users)).pipe(Effect.orElseSucceed(() => 1))
   if (narrowed > 0) return
@@ -125,7 +125,7 @@ export const teamStatsAll = Effect.fn("skc.teamStatsAll")(function* (input: Stat
     // Recovery: the note only adds to the report; a store that cannot count leaves it out.
     const all = yield* team
       .aggregate("commands", { ...report.filters, machines: [], users: [], skills: names })
-      .pipe(Effect.map(rowCount), Effect.orElseSucceed(() => 0))
+      .pipe(Effect.map((rows) => rowCount(rows, report.filters)), Effect.orElseSucceed(() => 0))
     if (all > 0) yield* warn(Warning.notice(`no team row of any skill passes the --machine or --user given: the team database holds ${all} of their rows without them`))
   }
   return { ...report, ...teamSourceOf(input) }
