@@ -209,6 +209,8 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
   if (spec !== undefined && /^Missing argument </.test(message)) {
     return new InvalidOption({ message, suggestion: `usage: ${usageLine(spec)} (skc ${spec.name} --help)` })
   }
+  const moved = spec === undefined || (word === undefined && unknown === null) ? undefined : optionsAfterDashes(spec, args)
+  if (moved !== undefined) return new InvalidOption({ message, suggestion: moved })
   if (spec !== undefined && word !== undefined && !word.startsWith("-")) {
     const meant = wordsApart(spec, args)
     return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
@@ -219,6 +221,32 @@ const parseError = (message: string, args: ReadonlyArray<string>): InvalidOption
     return new InvalidOption({ message, ...(meant === undefined ? {} : { suggestion: meant }) })
   }
   return new InvalidOption({ message })
+}
+
+/**
+ * `skc search --all -- -corpus --limit 3`: an option of the command after `--`, where every word is the
+ * query's (a probe got "unknown argument: '3'", the option's value, and no hint). The command with the
+ * options before `--`, to paste; undefined when no word after `--` is an option of the command.
+ */
+const optionsAfterDashes = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<string>): string | undefined => {
+  const d = args.indexOf("--")
+  if (d < 0) return undefined
+  const flags = Object.values(spec.flags as Record<string, Flag>)
+  const moved: Array<string> = []
+  const kept: Array<string> = []
+  const after = args.slice(d + 1)
+  for (let i = 0; i < after.length; i++) {
+    const a = after[i]!
+    const flag = flags.find((f) => a === `--${f.name}` || a.startsWith(`--${f.name}=`))
+    if (flag === undefined) {
+      kept.push(a)
+      continue
+    }
+    moved.push(a)
+    if (flag.kind !== "boolean" && !a.includes("=") && i + 1 < after.length) moved.push(after[++i]!)
+  }
+  if (moved.length === 0 || kept.length === 0) return undefined
+  return `options go before --: ${["skc", ...args.slice(0, d), ...moved, "--", ...kept].map(shellWord).join(" ")}`
 }
 
 /**

@@ -101,6 +101,15 @@ describe("did you mean …? (issue 25 item 3)", () => {
     expect((await sb.runAsync(["--bogus"])).stderr).toMatch(/^error\[E100\]: invalid option: Invalid subcommand for skc[^\n]*\n$/)
   })
 
+  it("an option given after -- (where every word is the query's) names the command with it before --, to paste (E100; a probe got \"unknown argument: '3'\" alone)", async () => {
+    expect(await sb.runAsync(["search", "--all", "--", "-corpus", "--limit", "3"])).toMatchObject({
+      code: 1,
+      stderr: "error[E100]: invalid option: Received unknown argument: '3'\n  options go before --: skc search --all --limit 3 -- -corpus\n"
+    })
+    expect((await sb.runAsync(["search", "pdf", "--", "--abort", "--limit=3"])).stderr).toMatch(/\n {2}options go before --: skc search pdf --limit=3 -- --abort\n$/)
+    expect(await sb.runAsync(["search", "pdf", "--limit", "3", "--", "--abort"])).toMatchObject({ code: 0 })
+  })
+
   it("a dash-word query given before -- names the command that asks it, to paste (E100)", async () => {
     expect(await sb.runAsync(["search", "pdf", "--abort"])).toMatchObject({
       code: 1,
