@@ -530,4 +530,17 @@ describe("build --all names the deployments whose skill left the project store",
     expect(stats.code, stats.stderr).toBe(0)
     expect(JSON.parse(stats.stdout).skill).toBe("gamma")
   }, 60_000)
+
+  it("the global store's too: build --all --global names a deleted global skill's link under the home (an author's probe: it said '0 skills' and nothing)", async () => {
+    const sb = sandbox()
+    expect((await sb.runAsync(["init", "gx", "--global"])).code).toBe(0)
+    expect((await sb.runAsync(["build", "gx"])).code).toBe(0)
+    expect(lstatSync(join(sb.home, ".claude", "skills", "gx")).isSymbolicLink()).toBe(true)
+    expect((await sb.runAsync(["build", "--all", "--global"])).stderr).not.toContain("whose source is no longer")
+    rmSync(join(sb.home, ".skillc", "skills", "gx"), { recursive: true })
+    const r = await sb.runAsync(["build", "--all", "--global"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toMatch(/warning: \S*\.claude\/skills\/gx still deploys 'gx', whose source is no longer in the global store \(its folder deleted or renamed\): agents load the old stub; remove the link \(rm \S*\.claude\/skills\/gx\)/)
+    expect(lstatSync(join(sb.home, ".claude", "skills", "gx")).isSymbolicLink()).toBe(true)
+  }, 60_000)
 })

@@ -149,7 +149,7 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
     if (scope === "project" && options.deploy !== false) yield* warnStaleLinks(built, givenTargetText(input.target))
   }
   // A whole project built: its deployments whose skill left the store (deleted or renamed), said once.
-  if (input.all === true && input.global !== true && options.deploy !== false) yield* warnOrphanedLinks()
+  if (input.all === true && options.deploy !== false) yield* warnOrphanedLinks(input.global === true ? "global" : "project")
   const failed = results.filter((r) => !r.ok).length
   const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }
   return result

@@ -13,6 +13,7 @@ import { describeStaleLinks, type StaleLink } from "../../domain/staleLinks.js"
 import { seenTwice, targetOverlap, type DeployedDir } from "../../domain/targetOverlap.js"
 import { AGENT_SKILL_DIRS, DEFAULT_TARGET } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { displayPath } from "../skills/index.js"
 import { shellWord } from "../../domain/shellWord.js"
@@ -20,10 +21,10 @@ import { Settings } from "../shared/index.js"
 import { agentReads, deployedDirs, dirShower, skillsWho } from "./targetOverlap.js"
 
 /** The project's known target directories (absolute), each with the target words naming it (`agents` first for `.agents/skills`). */
-const knownDirs = (root: string, join: (...p: Array<string>) => string): ReadonlyArray<DeployedDir> => {
+const knownDirs = (root: string, join: (...p: Array<string>) => string, level: "project" | "user" = "project"): ReadonlyArray<DeployedDir> => {
   const byDir = new Map<string, Array<string>>()
   for (const [label, dirs] of Object.entries(AGENT_SKILL_DIRS)) {
-    const dir = join(root, ...dirs.project.split("/"))
+    const dir = join(root, ...dirs[level].split("/"))
     byDir.set(dir, [...(byDir.get(dir) ?? []), label])
   }
   // The shared directory is the `agents` target's (DECISIONS #53): named so, not after the first agent reading it.
@@ -117,20 +118,28 @@ export const warnStaleLinks = Effect.fnUntraced(function* (
 })
 
 /**
- * `skc build --all` in a project: skc's links in the project's known target directories to a runtime whose
- * skill is no longer in the project store (its folder deleted or renamed). Agents still load the old stub
- * through them and nothing said so (a deploy probe: `discover` listed it as any other skill). Said with the
- * commands that remove the links and the runtime; nothing is removed (DECISIONS #38).
+ * `skc build --all` in a project (or `--global`): skc's links in the project's known target directories (the
+ * home's, for the global store) to a runtime whose skill is no longer in the store (its folder deleted or
+ * renamed). Agents still load the old stub through them and nothing said so (a deploy probe: `discover`
+ * listed it as any other skill; an author's probe: `build --all --global` said "0 skills" and nothing of
+ * `~/.claude/skills/gx`). Said with the commands that remove the links and the runtime; nothing is removed
+ * (DECISIONS #38).
  */
-export const warnOrphanedLinks = Effect.fnUntraced(function* () {
+export const warnOrphanedLinks = Effect.fnUntraced(function* (scope: "project" | "global" = "project") {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
-  if (stores.projectRoot === undefined || stores.projectRuntime === undefined || stores.projectSkills === undefined) return
-  const runtime = yield* fs.realPath(stores.projectRuntime).pipe(unseenAs(undefined))
+  const where =
+    scope === "global"
+      ? { root: (yield* Env).home, level: "user" as const, runtimeDir: stores.globalRuntime, store: stores.globalSkills, storeName: "the global store" }
+      : stores.projectRoot === undefined || stores.projectRuntime === undefined || stores.projectSkills === undefined
+        ? undefined
+        : { root: stores.projectRoot, level: "project" as const, runtimeDir: stores.projectRuntime, store: stores.projectSkills, storeName: "the project store" }
+  if (where === undefined) return
+  const runtime = yield* fs.realPath(where.runtimeDir).pipe(unseenAs(undefined))
   if (runtime === undefined) return
   const orphans: Array<{ readonly link: string; readonly name: string }> = []
-  for (const d of knownDirs(stores.projectRoot, path.join)) {
+  for (const d of knownDirs(where.root, path.join, where.level)) {
     for (const e of yield* fs.readDir(d.dir).pipe(unseenAs([]))) {
       if (e.type !== "symlink") continue
       const link = path.join(d.dir, e.name)
@@ -139,7 +148,7 @@ export const warnOrphanedLinks = Effect.fnUntraced(function* () {
       const name = path.basename(real)
       // Orphaned only when its SKILL.md is known to be gone: a skill this user cannot read (a teammate's, made
       // under umask 077) is there, and the advice to remove its links and runtime broke the teammate's deploy.
-      const skillMd = yield* fs.statOption(path.join(stores.projectSkills, name, "SKILL.md")).pipe(
+      const skillMd = yield* fs.statOption(path.join(where.store, name, "SKILL.md")).pipe(
         Effect.map((i) => (i === undefined ? "absent" : i.type === "file" ? "present" : "absent")),
         Effect.catchTag("FsError", (e) => Effect.succeed(e.code === "ENOENT" || e.code === "ENOTDIR" ? "absent" : "unreadable"))
       )
@@ -150,7 +159,7 @@ export const warnOrphanedLinks = Effect.fnUntraced(function* () {
   if (orphans.length === 0) return
   const names = [...new Set(orphans.map((o) => o.name))]
   const shown = (p: string) => shellWord(displayPath(stores.cwd, p, path))
-  const runtimes = names.map((n) => path.join(stores.projectRuntime!, n))
+  const runtimes = names.map((n) => path.join(where.runtimeDir, n))
   // A runtime holds its skill's only access log: the advice removed a renamed skill's whole read history without
   // a word (a team-server probe: about 200 reads of two users). Said, with the command that still reads it.
   const logged: Array<string> = []
@@ -164,7 +173,7 @@ export const warnOrphanedLinks = Effect.fnUntraced(function* () {
   yield* warn(
     Warning.notice(
       `${orphans.map((o) => displayPath(stores.cwd, o.link, path)).join(", ")} still ${orphans.length === 1 ? "deploys" : "deploy"} ${names.map((n) => `'${n}'`).join(", ")}, ` +
-        `whose source is no longer in the project store (its folder deleted or renamed): agents load the old stub${history}`
+        `whose source is no longer in ${where.storeName} (its folder deleted or renamed): agents load the old stub${history}`
     )
   )
 })
