@@ -531,6 +531,19 @@ describe("build --all names the deployments whose skill left the project store",
     expect(JSON.parse(stats.stdout).skill).toBe("gamma")
   }, 60_000)
 
+  it("a renamed skill: building it under its new name names the old name's deployment (an author's probe: agents listed both, nothing said)", async () => {
+    const sb = project("gamma")
+    expect((await sb.runAsync(["build", "gamma"])).code).toBe(0)
+    rmSync(join(sb.work, ".skillc", "skills", "gamma"), { recursive: true })
+    put(join(sb.work, ".skillc", "skills", "delta"), "SKILL.md", SKILL("delta"))
+    const r = await sb.runAsync(["build", "delta"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain("warning: .claude/skills/gamma still deploys 'gamma', whose source is no longer in the project store (its folder deleted or renamed)")
+    // Said once the link is gone no more.
+    rmSync(join(sb.work, ".claude", "skills", "gamma"))
+    expect((await sb.runAsync(["build", "delta"])).stderr).not.toContain("whose source is no longer")
+  }, 60_000)
+
   it("the global store's too: build --all --global names a deleted global skill's link under the home (an author's probe: it said '0 skills' and nothing)", async () => {
     const sb = sandbox()
     expect((await sb.runAsync(["init", "gx", "--global"])).code).toBe(0)

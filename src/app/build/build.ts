@@ -85,6 +85,8 @@ export interface BuildOptions {
   readonly deploy?: boolean
   /** False: no warning about targets one agent reads twice (a build of several skills says it once for all). */
   readonly overlapWarning?: boolean
+  /** False: no look for deployments whose skill left the store (`build --watch` rebuilds one skill at a time). */
+  readonly orphanWarning?: boolean
 }
 
 /**

@@ -19,6 +19,7 @@ import { shellWord } from "../../domain/shellWord.js"
 import { targetDefaultNote } from "../../domain/targetDefault.js"
 import { displayPath } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
+import { warnOrphanedLinks } from "./staleLinks.js"
 import { overlapOf } from "./targetOverlap.js"
 
 export type BuildOutcome =
@@ -78,7 +79,10 @@ export const buildCommand = (input: BuildCommandInput, io: () => Effect.Effect<W
     ? Effect.flatMap(io(), (w) => watch(input, w))
     : input.skill !== undefined
       ? Effect.flatMap(build({ ...input, skill: input.skill }), (result) =>
-          Effect.map(defaultNote(input, [result]), (note): BuildOutcome => ({ _tag: "One", result, ...(note === undefined ? {} : { note }) }))
+          // Deployments whose skill left the store (a renamed skill built under its new name: agents listed both).
+          Effect.andThen(warnOrphanedLinks(result.scope), () =>
+            Effect.map(defaultNote(input, [result]), (note): BuildOutcome => ({ _tag: "One", result, ...(note === undefined ? {} : { note }) }))
+          )
         )
       : Effect.flatMap(buildMany({ ...input, skills: input.skills ?? [] }), (result) =>
           Effect.map(

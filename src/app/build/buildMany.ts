@@ -148,8 +148,10 @@ export const buildMany = Effect.fn("skc.buildMany")(function* (input: BuildManyI
     // Links an earlier --target left to these runtimes, once for the call (a project's directories only).
     if (scope === "project" && options.deploy !== false) yield* warnStaleLinks(built, givenTargetText(input.target))
   }
-  // A whole project built: its deployments whose skill left the store (deleted or renamed), said once.
-  if (input.all === true && options.deploy !== false) yield* warnOrphanedLinks(input.global === true ? "global" : "project")
+  // Deployments whose skill left the store (deleted, or renamed: an author's probe built the new name and
+  // agents listed both, with nothing said but by `build --all`), said once, for each store built into.
+  const scopes = input.all === true ? [input.global === true ? ("global" as const) : ("project" as const)] : [...new Set(results.flatMap((r) => (r.ok ? [r.result.scope] : [])))]
+  if (options.deploy !== false && options.orphanWarning !== false) for (const scope of scopes) yield* warnOrphanedLinks(scope)
   const failed = results.filter((r) => !r.ok).length
   const result: BuildManyResult = { results, total: results.length, built: results.length - failed, failed }
   return result

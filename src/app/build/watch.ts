@@ -226,7 +226,7 @@ export const watchBuild = Effect.fn("skc.watchBuild")(function* (input: BuildMan
   const rebuild = (s: Watched, kind: WatchEvent["kind"], look: { readonly fp: string; readonly newest: number | undefined }, quiet = false) =>
     Effect.gen(function* () {
       const started = yield* Clock.currentTimeMillis
-      const result = yield* buildMany({ ...input, all: false, skills: [s.dir] }, { deploy: options.deploy })
+      const result = yield* buildMany({ ...input, all: false, skills: [s.dir] }, { deploy: options.deploy, orphanWarning: false })
       const at = yield* Clock.currentTimeMillis
       s.built = look.fp
       const outcome = { ...result.results[0]!, skill: s.name }
