@@ -139,6 +139,19 @@ describe("issue 14 search answers", () => {
     expect(found).not.toContain("SKILL.md#PDF Processing Guide")
   })
 
+  it("issue 14 a parent kept for its own words marks only those in its snippet, not its subsection's (a probe: `# demo` marked the zorblat of its `## Guidance`)", () => {
+    for (const args of [["pdf", "overview stamp"], ["--all", "overview stamp"]]) {
+      const doc = search(args)
+      const parent = doc.results.find((r) => r.section === "PDF Processing Guide")
+      const child = doc.results.find((r) => r.section === "Add Watermark")
+      expect(parent, JSON.stringify(doc)).toBeDefined()
+      expect(child).toBeDefined()
+      expect(parent!.snippet).toContain("[MATCH]Overview[/MATCH]")
+      expect(parent!.snippet.replace("[MATCH]Overview[/MATCH]", "")).not.toContain("[MATCH]")
+      expect(child!.snippet).toContain("[MATCH]Stamp[/MATCH]")
+    }
+  })
+
   it("issue 14 words spread over several subsections do not make their parent an answer", () => {
     // "stamp" is in Add Watermark, "fields" in Fill Forms: only their parents hold both, through them.
     const doc = search(["pdf", "stamp fields"])

@@ -674,7 +674,11 @@ export const reorder = Effect.fnUntraced(function* <T>(
  */
 export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, withSkill: boolean) {
   const matchOf = ({ c, tokens, mode }: Found): IndexQuery => {
-    const terms = tokens.map((t) => termOf(t, c.opened.q.tokenizer))
+    // The words the section holds itself: a parent kept for its own words (docs/search.md "No echo of
+    // parents") marked its subsections' words in its snippet too, which its matched_terms say it lacks, and
+    // echoed the subsection's own result (a probe: `# demo` showed "[MATCH]zorblat[/MATCH]" of its `## Guidance`).
+    const own = mode === "any" && c.words !== undefined ? tokens.filter((_, i) => (c.words!.own & (1 << i)) !== 0) : tokens
+    const terms = (own.length > 0 ? own : tokens).map((t) => termOf(t, c.opened.q.tokenizer))
     return mode === "all" ? allOf(terms) : anyOf(terms)
   }
   // The rows grouped by index and query (the same query has the same key): one excerpt statement per group.
