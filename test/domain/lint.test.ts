@@ -26,6 +26,13 @@ describe("RFC-0008:C-REGISTRY SKL100 frontmatter-valid (DECISIONS #21)", () => {
       "SKILL.md:1:1 error[E300]: SKL100 frontmatter-valid: missing frontmatter: no closing --- found"
     )
   })
+  it("a CRLF file Claude Code would read quoted were its lines LF: says it loads with empty metadata, a manual-only skill then the model's (an agents probe)", () => {
+    const fields = "name: demo\ndescription: CRLF colon: here. Use when x.\ndisable-model-invocation: true"
+    const [crlf] = lintFiles({ "SKILL.md": SKILL("# demo\n", fields).replace(/\n/g, "\r\n") }).lines
+    expect(crlf).toMatch(/^SKILL\.md:3:\d+ error\[E300\]: SKL100 frontmatter-valid: invalid frontmatter YAML: .*; Claude Code reads such a value quoted only in a file with LF line endings, and this one's are CRLF: it loads the skill with empty metadata .*every other field \(disable-model-invocation, allowed-tools, …\) ignored: quote the value \(or save the file with LF\)$/)
+    const [lf] = lintFiles({ "SKILL.md": SKILL("# demo\n", fields) }).lines
+    expect(lf).toContain("Claude Code loads the skill anyway, reading 'description' (line 3)")
+  })
   it("reports YAML errors with the parser's line, duplicate keys included", () => {
     const [line] = lintFiles({ "SKILL.md": "---\nname: demo\nname: again\ndescription: x\n---\n# Demo\n" }).lines
     expect(line).toMatch(/^SKILL\.md:3:1 error\[E300\]: SKL100 frontmatter-valid: invalid frontmatter YAML: .*unique/i)
