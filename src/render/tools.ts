@@ -54,10 +54,9 @@ export const renderTools = (r: ToolsResult): string => {
       }
     }
     if (t.command !== null) out.push(`  command: ${t.command}`)
-    if (t.errors.length > 0) {
-      const lines = [...new Set(t.errors.map((e) => `SKILL.md:${e.line}`))].join(", ")
-      out.push(`  cannot run: the skill has errors that stop it (${lines}); run 'skc lint ${r.skill}'`)
-    }
+    // Each reason, as JSON's `errors` give it: "the skill has errors … run 'skc lint'" sent a user to a lint
+    // whose SKL517 is a warning, for a script the skill lacks (a hostile probe).
+    for (const e of t.errors) out.push(`  cannot run (SKILL.md:${e.line}): ${e.message}`)
   }
   // Descriptions and commands are the skill's: control characters shown escaped (src/domain/visible.ts).
   return visibleLines(out) + "\n"

@@ -113,6 +113,24 @@ describe("issue 8: tool-skills spec §8 examples", () => {
       expect(yield* failureText(v.runTool({ skill: "wrap", tool: "hello", yes: true }))).toContain("a file of the project of that name would run instead, unapproved")
     }))
 
+  it.live("a script named inside env -S's string is refused though the skill holds it: env would find the project's (a hostile probe)", () =>
+    Effect.gen(function* () {
+      const v = world()
+      const dir = join(v.store, "split")
+      mkdirSync(join(dir, "scripts"), { recursive: true })
+      writeFileSync(join(dir, "scripts", "hello.sh"), "#!/bin/sh\necho skill\n", { mode: 0o755 })
+      writeFileSync(
+        join(dir, "SKILL.md"),
+        "---\nname: split\nversion: 1.0.0\ndescription: Says hello through env -S. Use when greeting.\nread_only: true\n---\n\n### hello\n\nSay hello.\n\n#### Command\n\n```bash\nenv -S './scripts/hello.sh a'\n```\n"
+      )
+      mkdirSync(join(v.work, "scripts"), { recursive: true })
+      writeFileSync(join(v.work, "scripts", "hello.sh"), "#!/bin/sh\necho project\n", { mode: 0o755 })
+      yield* v.run(approve({ skill: "split" }))
+      expect(yield* failureText(v.runTool({ skill: "split", tool: "hello", yes: true }))).toContain("inside the string env -S splits")
+      const listed = yield* v.run(tools({ skill: "split" }))
+      expect(listed.tools[0]!.errors.map((e) => e.message)).toEqual([expect.stringContaining("inside the string env -S splits")])
+    }))
+
   it.live("spec §8.2 summarize: read_only + approved runs without asking; JSON output is parsed; a changed SKILL.md needs approval again", () =>
     Effect.gen(function* () {
       expect((yield* w.run(approve({ skill: "summarize" }))).previous).toBe("new")
@@ -360,7 +378,8 @@ describe("skc tools names the tools that cannot run", () => {
       ])
       expect(list.tools[1].errors[0].message).toContain("'float'")
       const text = renderTools(list)
-      expect(text).toContain("  cannot run: the skill has errors that stop it (SKILL.md:25, SKILL.md:30); run 'skc lint broken'")
+      expect(text).toContain(`  cannot run (SKILL.md:25): ${list.tools[1].errors[0].message}`)
+      expect(text).toContain(`  cannot run (SKILL.md:30): ${list.tools[1].errors[1].message}`)
       expect(text.split("\ntyped")[0]).not.toContain("cannot run")
     }))
 })

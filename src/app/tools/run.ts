@@ -20,6 +20,7 @@ import { interpolate, type CommandLine } from "../../domain/tools/interpolate.js
 import { MAX_TIMEOUT_SECS, type CommandTemplate, type Mode } from "../../domain/tools/model.js"
 import { makeEnvelope, shebangOf, type RunEnvelope } from "../../domain/tools/output.js"
 import { literalOf, quoteArg } from "../../domain/tools/template.js"
+import { splitScripts } from "../../domain/tools/lint.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { visible } from "../../domain/visible.js"
 import { Env } from "../../ports/Env.js"
@@ -178,6 +179,23 @@ const refuseUnpinnable = (loaded: LoadedToolSkill, tool: { readonly name: string
 }
 
 /**
+ * A tool naming a script inside env's split string (`env -S './scripts/hello.sh'`) does not run: env finds
+ * it from the project's directory, and no approval can pin a word inside one argument to the skill's file
+ * (a hostile probe: the project's `scripts/hello.sh` ran, approved, the skill's own beside it).
+ */
+const refuseSplitString = (tool: { readonly name: string; readonly command?: CommandTemplate }) => {
+  const hit = tool.command === undefined ? undefined : splitScripts(tool.command)[0]
+  return hit === undefined
+    ? Effect.void
+    : Effect.fail(
+        new UsageError({
+          message: `tool '${tool.name}' runs '${hit}' inside the string env -S splits, which env finds from the project's directory: a file of the project of that name would run instead, unapproved`,
+          detail: ["write the command's words apart (env X=1 ./scripts/task.sh {{v}}), then approve again"]
+        })
+      )
+}
+
+/**
  * Why `tool` can never run as the skill stands (a script its command names that the skill lacks, a link out
  * of it, a program found from the working directory), as `skc run` refuses it; undefined when nothing does.
  * `skc tools` lists it with the tool's errors: a tool listed as runnable, approved and offered over MCP
@@ -185,6 +203,7 @@ const refuseUnpinnable = (loaded: LoadedToolSkill, tool: { readonly name: string
  */
 export const unrunnableReason = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) =>
   Effect.match(Effect.gen(function* () {
+    yield* refuseSplitString(tool)
     yield* refuseUnpinned(loaded, tool)
     yield* refuseUnpinnable(loaded, tool)
   }), {
@@ -227,6 +246,7 @@ export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput
   const askedMode = yield* parseMode(input.mode)
   const loaded = yield* loadToolSkill(input.skill).pipe(Effect.catchTag("SkillNotFound", (e) => swappedHint(e, input.skill, input.tool)))
   const tool = yield* findTool(loaded, input.tool)
+  yield* refuseSplitString(tool)
   yield* refuseUnpinned(loaded, tool)
   yield* refuseUnpinnable(loaded, tool)
   const mode = yield* runMode(loaded, askedMode)

@@ -122,8 +122,8 @@ export const wrappedCommand = (command: WordsOfCommand): WordsOfCommand | undefi
     if (a === undefined) return undefined
     if (a === "--") return commandFrom(command.args, i + 1)
     if (name === "env" && assignedName(a) !== undefined) continue
-    // `env -S "…"` splits one string into a command line: no single word is the program.
-    if (name === "env" && (a === "-S" || a.startsWith("--split-string"))) return undefined
+    // `env -S "…"` splits one string into a command line: no single word is the program (`splitStringWords`).
+    if (name === "env" && isSplitString(a)) return undefined
     if (a.startsWith("-") && a !== "-") {
       if (takesValue.has(a)) i++
       continue
@@ -133,6 +133,35 @@ export const wrappedCommand = (command: WordsOfCommand): WordsOfCommand | undefi
       continue
     }
     return commandFrom(command.args, i)
+  }
+  return undefined
+}
+
+/** env's option that splits a string into the command line it runs: `-S`, `--split-string[=…]`, or `-S` among short options (`-iS`, `-S./x.sh`). */
+const isSplitString = (a: string): boolean => a.startsWith("--split-string") || /^-[A-Za-z0-9]*S/.test(a)
+
+/**
+ * The words of the string env splits into the command it runs (`env -S 'X=1 ./x.sh a'`, through wrappers:
+ * `timeout 5 env -S …`), split at white space with quotes dropped; undefined when the command has none.
+ * What runs is in one argument, which no check of skill files sees word by word: a probe's `env -S
+ * './scripts/hello.sh'` ran the project's `scripts/hello.sh` under the skill's approval, the skill's own
+ * file too present (src/app/tools/run.ts refuses such a tool when a word names a file).
+ */
+export const splitStringWords = (command: WordsOfCommand): ReadonlyArray<string> | undefined => {
+  for (let current: WordsOfCommand | undefined = command, depth = 0; current !== undefined && depth < 64; depth++) {
+    const name = baseName(current.program)
+    if (WRAPPERS[name] === undefined) return undefined
+    if (name === "env") {
+      for (let i = 0; i < current.args.length; i++) {
+        const a = literal(current.args[i]!)
+        if (a === undefined || a === "--") break
+        if (!isSplitString(a)) continue
+        const attached = a.startsWith("--split-string=") ? a.slice("--split-string=".length) : a.startsWith("--") ? "" : a.slice(a.indexOf("S") + 1)
+        const text = attached !== "" ? attached : literal(current.args[i + 1] ?? []) ?? ""
+        return text.split(/\s+/).map((w) => w.replace(/^["']|["']$/g, "")).filter((w) => w !== "")
+      }
+    }
+    current = wrappedCommand(current)
   }
   return undefined
 }

@@ -17,6 +17,8 @@ import { normalizePath } from "../lint/paths.js"
 import { codeWords, IMPLIED_EXTENSIONS, looksLikeScriptPath } from "./approval.js"
 import { declaresTools, parseToolSkillFrom } from "./parse.js"
 import type { CommandTemplate, ProblemKind } from "./model.js"
+import { assignedName } from "./envNames.js"
+import { splitStringWords, type WordsOfCommand } from "./interpreters.js"
 
 /**
  * A dialect rule is a registry rule (one rule shape for every family, issue
@@ -70,8 +72,9 @@ const SPEC = "tool-skills SKILL spec"
  * only as a directory, names without its extension (run refuses it: the program would find the project's
  * file of that name), or that leads out of the skill (E012).
  */
-export const scriptProblems = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<{ readonly word: string; readonly why: string }> =>
-  codeWords(command).flatMap((word, i) => {
+export const scriptProblems = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<{ readonly word: string; readonly why: string }> => [
+  ...splitScripts(command).map((word) => ({ word, why: SPLIT_STRING_WHY })),
+  ...codeWords(command).flatMap((word, i) => {
     if (word.startsWith("/") || word.startsWith("-") || word.includes("\0")) return []
     // The program is a file of the skill only when written as a path; `python3` is found on PATH.
     if (i === 0 ? !word.includes("/") : !looksLikeScriptPath(word)) return []
@@ -87,6 +90,14 @@ export const scriptProblems = (command: CommandTemplate, lookup: SkillSnapshot["
     }
     return [{ word, why: "which the skill does not hold" }]
   })
+]
+
+/** Why a script named inside env's split string (`env -S './x.sh'`) never runs: skc run refuses the tool. */
+export const SPLIT_STRING_WHY = "a file named inside the string env -S splits, which skc run refuses (it would be found from the project's directory): write the words apart (env X=1 ./x.sh)"
+
+/** The words of env's split string that name a file as a path (`./x.sh`, `scripts/a.py`): what `skc run` refuses. */
+export const splitScripts = (command: WordsOfCommand): ReadonlyArray<string> =>
+  (splitStringWords(command) ?? []).filter((w) => !w.startsWith("-") && assignedName(w) === undefined && looksLikeScriptPath(w))
 
 /** The words of `scriptProblems`: what a command runs that is no file of the skill. */
 export const missingScripts = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<string> => scriptProblems(command, lookup).map((p) => p.word)

@@ -66,7 +66,16 @@ describe("tool-skills spec §9 lint rules (SKL5xx)", () => {
       expect(skill("env GREETING=hi ./scripts/hello.sh", ["scripts/hello.sh"])).toEqual([])
       expect(skill("env X=1 python3 -m http.server", [])).toEqual([])
       expect(skill("timeout 5 git status", [])).toEqual([])
-      expect(skill("env -S 'sh ./x.sh'", [])).toEqual([])
+    })
+
+    it("a file named inside env's split string is named, the skill's own file there or not: skc run refuses it (a hostile probe ran the project's)", () => {
+      const split = (w: string) => [`tool 'go' runs '${w}': a file named inside the string env -S splits, which skc run refuses (it would be found from the project's directory): write the words apart (env X=1 ./x.sh)`]
+      expect(skill("env -S './scripts/hello.sh a'", ["scripts/hello.sh"]).map((d) => d.message)).toEqual(split("./scripts/hello.sh"))
+      expect(skill("env '--split-string=X=1 ./scripts/hello.sh'", ["scripts/hello.sh"]).map((d) => d.message)).toEqual(split("./scripts/hello.sh"))
+      expect(skill("timeout 5 env -iS 'python3 scripts/a.py'", ["scripts/a.py"]).map((d) => d.message)).toEqual(split("scripts/a.py"))
+      expect(skill('env "-S./scripts/hello.sh a"', []).map((d) => d.message)).toEqual(split("./scripts/hello.sh"))
+      // A split string naming no file (a program on PATH): nothing to say.
+      expect(skill("env -S 'python3 -u -c pass'", [])).toEqual([])
     })
 
     it("is silent when the file is there and for programs on PATH", () => {
