@@ -100,6 +100,12 @@ export interface OpenIndex {
    */
   readonly excerpts: (query: IndexQuery, rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, string>, IndexReadFailed>
   /**
+   * The same excerpts of these rows' own text (sections with subsections: heading to first subheading), for
+   * the rows whose own text holds a word of `query`: a parent answering with its own words (docs/search.md
+   * "No echo of parents") is excerpted from them, not from a subsection's text.
+   */
+  readonly ownExcerpts: (query: IndexQuery, rowids: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, string>, IndexReadFailed>
+  /**
    * The first `maxChars` characters of these rows' content, as stored, by
    * rowid: what the learned order of the first ten reads of each (how much
    * of it names other files, src/domain/search/navigation.ts).

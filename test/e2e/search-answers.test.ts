@@ -152,6 +152,23 @@ describe("issue 14 search answers", () => {
     }
   })
 
+  it("issue 14 a parent's snippet comes from its own text, not from a subsection saying the word more often (an agent's probe: Step 2's snippet was its subsection's lines)", () => {
+    const dir = join(skills, "ship")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      "---\nname: ship\ndescription: Ships apps. Use when shipping.\n---\n\n# Guide\n\nIntro.\n\n## Step 2: Choose a Deploy Method\n\nPick how to ship the app.\n\n### CLI\n\nDeploy directly with the CLI: run vercel deploy --prod, then deploy again to deploy previews.\n"
+    )
+    expect(s.run(["build", "ship"]).code).toBe(0)
+    for (const args of [["ship", "deploy"], ["--all", "deploy method"]]) {
+      const doc = search(args)
+      const parent = doc.results.find((r) => r.section === "Step 2: Choose a Deploy Method")
+      expect(parent, JSON.stringify(doc)).toBeDefined()
+      expect(parent!.snippet).toContain("Pick how to ship the app.")
+      expect(parent!.snippet).not.toContain("--prod")
+    }
+  })
+
   it("issue 14 words spread over several subsections do not make their parent an answer", () => {
     // "stamp" is in Add Watermark, "fields" in Fill Forms: only their parents hold both, through them.
     const doc = search(["pdf", "stamp fields"])

@@ -119,6 +119,10 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
           return guard(columns.flatMap((r) => (ids.includes(r.rowid) && r.own !== undefined && score(r.own) > 0 ? [r.rowid] : [])))
         },
         excerpts: (_query, ids) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, 200)]))),
+        ownExcerpts: (query, ids) => {
+          const score = matchQuery(query)
+          return guard(new Map(rows.flatMap((r, i) => (ids.includes(r.rowid) && r.own !== undefined && score(columns[i]!.own!) > 0 ? [[r.rowid, r.own.slice(0, 200)] as const] : []))))
+        },
         leads: (ids, maxChars) => guard(new Map(rows.filter((r) => ids.includes(r.rowid)).map((r) => [r.rowid, r.content.slice(0, maxChars)]))),
         headingsNamed: (text) => guard(headings.filter((h) => h.text.toLowerCase() === text.toLowerCase())),
         allHeadings: guard(headings),

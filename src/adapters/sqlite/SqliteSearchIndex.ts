@@ -44,7 +44,7 @@ import { nodeCrypto } from "../node/lazyCrypto.js"
 import type { HeadingRow } from "../../domain/search/documents.js"
 import { asciiLower } from "../../domain/ascii.js"
 import { excerptOf, phrasesOf, tokenNormalizer } from "../../domain/search/excerpt.js"
-import { queryPhrases } from "../../domain/search/indexQuery.js"
+import { queryPhrases, type IndexQuery } from "../../domain/search/indexQuery.js"
 import { averagesSql, rowCountOfAverages } from "./fts5RowCount.js"
 import { parseIndexMeta, type MetaRead } from "../../domain/search/indexState.js"
 import { fts5Match } from "./fts5Match.js"
@@ -153,6 +153,11 @@ const EXCERPTS_SQL =
   `SELECT rowid, CASE WHEN length(content) <= ${SNIPPET_MAX_CHARS} THEN snippet(sections, 2, '[MATCH]', '[/MATCH]', '...', 32) END AS snippet, ` +
   `CASE WHEN length(content) > ${SNIPPET_MAX_CHARS} THEN content END AS content ` +
   `FROM sections WHERE sections MATCH ? AND ${FTS_ROWIDS_IN}`
+/** The same of the rows' own text (`section_own`, sections with subsections). */
+const OWN_EXCERPTS_SQL =
+  `SELECT rowid, CASE WHEN length(own) <= ${SNIPPET_MAX_CHARS} THEN snippet(section_own, 0, '[MATCH]', '[/MATCH]', '...', 32) END AS snippet, ` +
+  `CASE WHEN length(own) > ${SNIPPET_MAX_CHARS} THEN own END AS content ` +
+  `FROM section_own WHERE section_own MATCH ? AND ${FTS_ROWIDS_IN}`
 /** The first characters of rows' content (`OpenIndex.leads`); FTS5 looks each rowid up. */
 const LEADS_SQL = `SELECT rowid, substr(content, 1, ?) AS lead FROM sections WHERE ${FTS_ROWIDS_IN}`
 const HEADINGS_NAMED_SQL =
@@ -219,6 +224,7 @@ const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
     places: () => fail,
     ownMatching: () => fail,
     excerpts: () => fail,
+    ownExcerpts: () => fail,
     leads: () => fail,
     headingsNamed: () => fail,
     allHeadings: fail,
@@ -312,6 +318,19 @@ const indexOn = (db: Database, path: string, onDisk: { readonly stamp: string | 
     const hasSourceFiles = once(Effect.map(query<{ n: number }>(HAS_SOURCE_FILES_SQL, []), (rows) => (rows[0]?.n ?? 0) > 0))
     const whenSourceFiles = <A>(read: Effect.Effect<A, IndexReadFailed>): Effect.Effect<A | undefined, IndexReadFailed> =>
       Effect.flatMap(hasSourceFiles, (has) => (has ? read : Effect.succeed(undefined)))
+    /** Excerpts of `sql`'s rows (its snippet, or its long text excerpted here) for `q`'s words, by rowid. */
+    const excerptsBy = (sql: string, q: IndexQuery, rowids: ReadonlyArray<number>) =>
+      rowids.length === 0
+        ? Effect.succeed(new Map<number, string>())
+        : Effect.map(query<{ rowid: number; snippet: string | null; content: string | null }>(sql, [fts5Match(q), ids(rowids)]), (rows) => {
+            // The index's own tokenizer decides stemming: `porter` and `cjk+porter` stem.
+            const normalize = tokenNormalizer(meta.meta.tokenizer.endsWith("porter"))
+            const out = new Map<number, string>()
+            for (const row of rows) {
+              out.set(row.rowid, row.snippet ?? excerptOf(row.content ?? "", phrasesOf(queryPhrases(q), normalize), normalize, SNIPPET_TOKENS))
+            }
+            return out
+          })
     const index: OpenIndex = {
       meta,
       search: (q, limit) => query<SearchHit>(SEARCH_SQL, [fts5Match(q), limit]),
@@ -338,18 +357,8 @@ const indexOn = (db: Database, path: string, onDisk: { readonly stamp: string | 
       places: (rowids) => (rowids.length === 0 ? Effect.succeed([]) : query<RowPlace>(PLACES_SQL, [ids(rowids)])),
       ownMatching: (q, rowids) =>
         rowids.length === 0 ? Effect.succeed([]) : Effect.map(query<{ rowid: number }>(OWN_SQL, [ids(rowids), fts5Match(q)]), (rows) => rows.map((r) => r.rowid)),
-      excerpts: (q, rowids) =>
-        rowids.length === 0
-          ? Effect.succeed(new Map())
-          : Effect.map(query<{ rowid: number; snippet: string | null; content: string | null }>(EXCERPTS_SQL, [fts5Match(q), ids(rowids)]), (rows) => {
-              // The index's own tokenizer decides stemming: `porter` and `cjk+porter` stem.
-              const normalize = tokenNormalizer(meta.meta.tokenizer.endsWith("porter"))
-              const out = new Map<number, string>()
-              for (const row of rows) {
-                out.set(row.rowid, row.snippet ?? excerptOf(row.content ?? "", phrasesOf(queryPhrases(q), normalize), normalize, SNIPPET_TOKENS))
-              }
-              return out
-            }),
+      excerpts: (q, rowids) => excerptsBy(EXCERPTS_SQL, q, rowids),
+      ownExcerpts: (q, rowids) => excerptsBy(OWN_EXCERPTS_SQL, q, rowids),
       leads: (rowids, maxChars) =>
         rowids.length === 0
           ? Effect.succeed(new Map())

@@ -696,8 +696,13 @@ export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, 
   const snippets = new Map<Found, string>()
   for (const [opened, byMatch] of groups) {
     for (const { match, rows } of byMatch.values()) {
-      const got = yield* opened.q.index.excerpts(match, rows.map((f) => f.c.rowid)).pipe(Effect.mapError(corrupt(opened.skill)))
-      for (const f of rows) snippets.set(f, got.get(f.c.rowid) ?? "")
+      // A section with subsections is excerpted from its own text (heading to first subheading) when that holds
+      // a word: FTS5's snippet of the whole section chose a window in a subsection, the next result's own hit.
+      const parents = rows.filter((f) => f.c.place.subsections === 1).map((f) => f.c.rowid)
+      const own = yield* opened.q.index.ownExcerpts(match, parents).pipe(Effect.mapError(corrupt(opened.skill)))
+      const rest = rows.filter((f) => !own.has(f.c.rowid)).map((f) => f.c.rowid)
+      const got = yield* opened.q.index.excerpts(match, rest).pipe(Effect.mapError(corrupt(opened.skill)))
+      for (const f of rows) snippets.set(f, own.get(f.c.rowid) ?? got.get(f.c.rowid) ?? "")
     }
   }
   const items = found.map((f): SearchResultItem => {
