@@ -245,8 +245,10 @@ const optionsAfterDashes = (spec: (typeof commandSpecs)[number], args: ReadonlyA
     moved.push(a)
     if (flag.kind !== "boolean" && !a.includes("=") && i + 1 < after.length) moved.push(after[++i]!)
   }
-  if (moved.length === 0 || kept.length === 0) return undefined
-  return `options go before --: ${["skc", ...args.slice(0, d), ...moved, "--", ...kept].map(shellWord).join(" ")}`
+  if (moved.length === 0) return undefined
+  // Nothing but options after `--` (`skc show demo -- --max-lines 5`): the `--` has no use (it was answered
+  // "did you mean '--max-bytes'?", a valid option misspelt into another).
+  return `options go before --: ${["skc", ...args.slice(0, d), ...moved, ...(kept.length === 0 ? [] : ["--", ...kept])].map(shellWord).join(" ")}`
 }
 
 /**

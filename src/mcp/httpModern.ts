@@ -134,7 +134,9 @@ export const headerMismatch = (headers: Headers, message: Record<string, unknown
   if (method === false) return "Mcp-Method is repeated"
   if (method === undefined) return "the Mcp-Method header is required"
   if (method !== message.method) return `Mcp-Method header value '${method}' does not match body value '${String(message.method)}'`
-  const required = typeof message.method === "string" ? NAMED[message.method] : undefined
+  // Own keys only: `constructor` or `__proto__` as a method read the object's prototype, and was asked for an
+  // Mcp-Name header "for constructor" (a hostile probe), where an unknown method is 404 -32601.
+  const required = typeof message.method === "string" && Object.hasOwn(NAMED, message.method) ? NAMED[message.method] : undefined
   const params = isObject(message.params) ? message.params : {}
   const name = single(headers, "mcp-name")
   // Another method naming a resource (the Skills extension's `skills/get`, `resources/directory/read`): the

@@ -116,6 +116,14 @@ describe.each([
     }
   })
 
+  it("a method named like an object's own property (constructor, __proto__, toString): 404 -32601 as any unknown method, not a header demand (a hostile probe)", async () => {
+    for (const method of ["constructor", "__proto__", "toString"]) {
+      const answer = await post(server.base, { id: 8, method, params: { _meta: META } })
+      expect(answer.status, method).toBe(404)
+      expect(answer.body.error?.code).toBe(-32601)
+    }
+  })
+
   it("a version skc does not speak: 400 with -32022 and the supported versions; an unknown method: 404 with -32601", async () => {
     const future = await post(server.base, { id: 4, method: "tools/list", params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } }, { "mcp-protocol-version": "2099-01-01" })
     expect(future.status).toBe(400)

@@ -108,6 +108,10 @@ describe("did you mean …? (issue 25 item 3)", () => {
     })
     expect((await sb.runAsync(["search", "pdf", "--", "--abort", "--limit=3"])).stderr).toMatch(/\n {2}options go before --: skc search pdf --limit=3 -- --abort\n$/)
     expect(await sb.runAsync(["search", "pdf", "--limit", "3", "--", "--abort"])).toMatchObject({ code: 0 })
+    // Only options after --: the command without it; a valid option is never "did you mean" another (a hostile probe).
+    const shown = await sb.runAsync(["show", "pdf", "--", "--max-lines", "5"])
+    expect(shown.stderr).toBe("error[E100]: invalid option: Received unknown argument: '--max-lines'\n  options go before --: skc show pdf --max-lines 5\n")
+    expect((await sb.runAsync(["outline", "pdf", "--", "--max-bytes", "2000"])).stderr).toMatch(/\n {2}options go before --: skc outline pdf --max-bytes 2000\n$/)
   })
 
   it("a dash-word query given before -- names the command that asks it, to paste (E100)", async () => {

@@ -119,6 +119,9 @@ export const wrappedCommand = (command: WordsOfCommand): WordsOfCommand | undefi
   let operands = LEADING_OPERANDS[name] ?? 0
   for (let i = 0; i < command.args.length; i++) {
     const a = literal(command.args[i]!)
+    // `env GREETING={{who}} ./x.sh` (the documented safe form): an assignment's value is data, not the program.
+    const head = command.args[i]![0]
+    if (a === undefined && name === "env" && head !== undefined && head._tag === "Literal" && assignedName(head.text ?? "") !== undefined) continue
     if (a === undefined) return undefined
     if (a === "--") return commandFrom(command.args, i + 1)
     if (name === "env" && assignedName(a) !== undefined) continue

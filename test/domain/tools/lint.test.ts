@@ -62,6 +62,8 @@ describe("tool-skills spec §9 lint rules (SKL5xx)", () => {
       expect(skill("timeout -s KILL 5 bash scripts/a.sh", []).map((d) => d.message)).toEqual(lacks("scripts/a.sh"))
       expect(skill("nice -n 5 -- ./x.sh", []).map((d) => d.message)).toEqual(lacks("./x.sh"))
       expect(skill("env X=1 timeout 5 node ./tool.mjs", []).map((d) => d.message)).toEqual(lacks("./tool.mjs"))
+      // A placeholder in an assignment (the documented safe form) is data: the program after it is still looked at.
+      expect(skill("env GREETING={{who}} ./scripts/hello.sh", []).map((d) => d.message)).toEqual(lacks("./scripts/hello.sh"))
       // Present, or a program found on PATH, or a value where the program would be: nothing to say.
       expect(skill("env GREETING=hi ./scripts/hello.sh", ["scripts/hello.sh"])).toEqual([])
       expect(skill("env X=1 python3 -m http.server", [])).toEqual([])
