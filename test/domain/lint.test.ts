@@ -202,6 +202,16 @@ describe("RFC-0008:C-REGISTRY link targets", () => {
     expect(lintFiles({ "SKILL.md": SKILL(body), "scripts/inspect.py": "print(1)\n" }).lines).toEqual([])
     expect(pathWords('python "<path-to-skill>/scripts/inspect.py"', "SKILL.md")).toEqual([{ fromRoot: "scripts/inspect.py" }])
   })
+  it("a shell variable named for the skill's directory ($skill_dir/x, ${SKILL_ROOT}/x) and claude.ai's /mnt/skills/<scope>/<name>/x name files from the skill's root (an agent's probe: vercel's deploy skill, no note)", () => {
+    expect(pathWords('skill_dir="<path-to-skill>"\nbash "$skill_dir/resources/run.sh"', "SKILL.md")).toEqual([{ fromRoot: "resources/run.sh" }])
+    expect(pathWords("bash ${SKILL_ROOT}/resources/run.sh", "refs/a.md")).toEqual([{ fromRoot: "resources/run.sh" }])
+    expect(pathWords("bash /mnt/skills/user/deploy-to-vercel/resources/run.sh", "SKILL.md")).toEqual([{ fromRoot: "resources/run.sh" }])
+    // Another absolute path names no file of the skill; another variable is read as before (a path as written).
+    expect(pathWords("cat /etc/hosts.txt /mnt/data/x.txt", "SKILL.md")).toEqual([])
+    expect(pathWords('cat "$OUT/report.txt"', "SKILL.md")).toEqual([{ fromRoot: "OUT/report.txt" }])
+    const body = "# Demo\n\nRun `bash \"$skill_dir/resources/run.sh\"` or `bash /mnt/skills/user/demo/resources/run.sh`.\n"
+    expect(lintFiles({ "SKILL.md": SKILL(body), "resources/run.sh": "echo\n" }).lines).toEqual([])
+  })
   it("SKL301 finds a ${CLAUDE_SKILL_DIR} link's file from the root; an escaping one is SKL303's alone, not SKL304's too", () => {
     const body = "# Demo\n\nSee [runner](${CLAUDE_SKILL_DIR}/scripts/run.sh) and [gone](${CLAUDE_SKILL_DIR}/scripts/gone.sh).\n"
     expect(lintFiles({ "SKILL.md": SKILL(body), "scripts/run.sh": "echo\n", "refs/a.md": "# A\n\n[up](${CLAUDE_SKILL_DIR}/scripts/run.sh)\n" }).lines).toEqual([

@@ -84,6 +84,24 @@ describe("show names the skill's files a section mentions (P7)", () => {
     expect(Object.keys(plain).sort()).toEqual(["content", "end_line", "file", "section", "skill", "start_line", "truncated"])
   })
 
+  it("a section naming a script through `skill_dir=\"<path-to-skill>\"` then `$skill_dir/…`, or claude.ai's /mnt/skills/… path, names it too (an agent's probe of vercel's deploy skill)", async () => {
+    const dir = join(sb.work, ".skillc", "skills", "ship")
+    mkdirSync(join(dir, "resources"), { recursive: true })
+    writeFileSync(join(dir, "resources", "run.sh"), "echo deploy\n")
+    writeFileSync(
+      join(dir, "SKILL.md"),
+      "---\nname: ship\ndescription: Ships apps. Use when shipping.\n---\n# Ship\n\n## Fallback\n\n```bash\nskill_dir=\"<path-to-skill>\"\nbash \"$skill_dir/resources/run.sh\"\n```\n\n## Hosted\n\nRun `bash /mnt/skills/user/ship/resources/run.sh`.\n\n## Dir only\n\nSet `skill_dir=\"<path-to-skill>\"` first.\n"
+    )
+    expect((await sb.runAsync(["build", "ship"])).code).toBe(0)
+    for (const section of ["Fallback", "Hosted"]) {
+      const doc = JSON.parse((await sb.runAsync(["show", "ship", "--section", section, "--format", "json"])).stdout) as Record<string, unknown>
+      expect(doc, section).toMatchObject({ files_named: ["resources/run.sh"], base_dir: dir })
+    }
+    // `<path-to-skill>` alone stands for the directory: base_dir, as ${CLAUDE_SKILL_DIR} gets.
+    const only = JSON.parse((await sb.runAsync(["show", "ship", "--section", "Dir only", "--format", "json"])).stdout) as Record<string, unknown>
+    expect(only.base_dir).toBe(dir)
+  })
+
   it("open of a Markdown file says the same on stderr and in JSON; stdout stays the file's bytes; other files get no note", async () => {
     const r = await sb.runAsync(["open", "forms", "forms.md"])
     expect(r.code, r.stderr).toBe(0)

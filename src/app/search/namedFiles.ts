@@ -10,6 +10,9 @@ import { DEPLOYED_AS_STUB, filesNamed, pathWords } from "../../domain/namedFiles
 import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { resolveInside } from "../skills/index.js"
 
+/** openai's skills' word for the skill's directory (`skill_dir="<path-to-skill>"`): it stands for `base_dir`, as the variable does. */
+const SKILL_PATH_WORD = "<path-to-skill>"
+
 /** How many distinct paths one text may make `open` look up: a bound on the `stat`s a hostile file costs. */
 const MOST_LOOKUPS = 100
 
@@ -60,6 +63,6 @@ export interface NamedFilesSkill {
 export const namedFilesFields = (named: { readonly paths: ReadonlyArray<string>; readonly more: number } | undefined, skill: NamedFilesSkill, text: string) => {
   const stub = skill.foreign !== true && (skill.scope === "project" || skill.scope === "global") ? { [DEPLOYED_AS_STUB]: true as const } : {}
   return named === undefined || named.paths.length === 0
-    ? text.includes(SKILL_DIR_VARIABLE) ? { base_dir: skill.sourceDir, ...stub } : {}
+    ? text.includes(SKILL_DIR_VARIABLE) || text.includes(SKILL_PATH_WORD) ? { base_dir: skill.sourceDir, ...stub } : {}
     : { files_named: named.paths, ...(named.more > 0 ? { files_named_more: named.more } : {}), base_dir: skill.sourceDir, ...stub }
 }

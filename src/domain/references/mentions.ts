@@ -34,6 +34,12 @@ export interface Mention {
   readonly rooted?: boolean
 }
 
+/** A shell variable named for the skill's directory, as a word holds it after its `$` (`skill_dir/`, `{SKILL_ROOT}/`). */
+const SKILL_VARIABLE_WORD = /^\{?[A-Za-z_]*[Ss][Kk][Ii][Ll][Ll][A-Za-z_]*\}?\//
+
+/** claude.ai's mount of a skill, `/mnt/skills/<public|user|…>/<name>/`, before a path of it. */
+const SKILLS_MOUNT = /^\/mnt\/skills\/[^/]+\/[^/]+\//
+
 /** `${CLAUDE_SKILL_DIR}/` as a word holds it: the `$` is no path character, the braces are. */
 const SKILL_DIR_WORD = `${SKILL_DIR_VARIABLE.slice(1)}/`
 
@@ -138,9 +144,13 @@ export const findMentions = (text: string): ReadonlyArray<Mention> => {
     // `<path-to-skill>/scripts/x.py`, as openai's skills write the skill's root: read as a relative path
     // starting with that directory name, it named no file of the skill.
     const placeholder = !variable && !baseDir && word.startsWith(SKILL_PATH_PLACEHOLDER)
-    const rooted = variable || baseDir || placeholder
+    // `$skill_dir/resources/run.sh` after `skill_dir="<path-to-skill>"`, and claude.ai's mount of the skill
+    // (`/mnt/skills/user/<name>/scripts/x.sh`): the skill's root too. An agent's probe read a section of
+    // vercel's deploy skill naming its script so and was told of no file.
+    const other = variable || baseDir || placeholder ? undefined : (start > 0 && text.charCodeAt(start - 1) === 36 /* $ */ ? SKILL_VARIABLE_WORD.exec(word) : null) ?? SKILLS_MOUNT.exec(word)
+    const rooted = variable || baseDir || placeholder || (other !== undefined && other !== null)
     if (rooted) {
-      const prefix = variable ? SKILL_DIR_WORD : baseDir ? BASE_DIR_PREFIX : SKILL_PATH_PLACEHOLDER
+      const prefix = variable ? SKILL_DIR_WORD : baseDir ? BASE_DIR_PREFIX : placeholder ? SKILL_PATH_PLACEHOLDER : other![0]
       word = word.slice(prefix.length)
       column += prefix.length
     } else if (word.length > 1 && word.charCodeAt(0) === 64 /* @ */ && word.charCodeAt(1) !== 64) {
