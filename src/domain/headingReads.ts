@@ -97,3 +97,23 @@ export const oneEntryPerSection = (
   }
   return [...merged.values()].sort((a, b) => b.count - a.count || byFile(a.file, b.file) || compareBytewise(a.section, b.section))
 }
+
+/**
+ * Per heading of `outline` (files in order, headings in file order), whether its text reached a reader:
+ * read itself (`counts`), or inside a section above it that was read, whose `show` carries its
+ * subsections. An agent's probe read "Step 2" (six subsections) three times and `stats` listed the six as
+ * never shown, which an author might delete as unused.
+ */
+export const shownWithin = (outline: ReadonlyArray<OutlineHeading>, counts: ReadonlyArray<number>): ReadonlyArray<boolean> => {
+  const open: Array<{ readonly file: string; readonly level: number; readonly endLine: number; readonly read: boolean }> = []
+  return outline.map((h, i) => {
+    while (open.length > 0) {
+      const top = open[open.length - 1]!
+      if (top.file === h.file && top.level < h.level && h.line < top.endLine) break
+      open.pop()
+    }
+    const read = (counts[i] ?? 0) > 0 || open.some((o) => o.read)
+    open.push({ file: h.file, level: h.level, endLine: h.endLine, read })
+    return read
+  })
+}

@@ -73,7 +73,7 @@ const unusedBlock = (unused: ReadonlyArray<OutlineSection>, more: number): Array
     ? []
     : [
         "",
-        `Unused sections (in the current outline, never shown): ${unused.length + more}`,
+        `Unused sections (in the current outline, never shown, on their own or inside a section shown): ${unused.length + more}`,
         // A line only for a heading whose text another of its file shares: which of them nobody read.
         ...unused.map((s) => `  - ${shownHeading(s.section)} (${s.file}${s.line === undefined ? "" : `, line ${s.line}`})`),
         ...moreLine(more)

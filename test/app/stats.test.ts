@@ -106,6 +106,15 @@ describe("RFC-0003:C-QUERIES", () => {
       expect(j.insights.unusedSections.map((s) => s.section)).toEqual(["Title"])
     }))
 
+  // An agent's probe: "Step 2" read three times, its six subsections listed as never shown (an author would delete them).
+  it.live("a subsection read inside a section shown above it is not listed unused; a sibling branch never shown is", () =>
+    Effect.gen(function* () {
+      const md = "---\nname: x\ndescription: d\n---\n# Title\n## Step 1\n### Team\n## Step 2\n### CLI\n#### Flags\n### Git\n# Other\n## Deep\n"
+      const { name } = skillWith([show("2026-01-02T10:00:00Z", "Step 2")], md)
+      const o = yield* w.run(statsUseCase({ skill: name }))
+      expect(o.insights.unusedSections.map((s) => s.section)).toEqual(["Title", "Step 1", "Team", "Other", "Deep"])
+    }))
+
   // An author's probe (sixty-third pass): after "WAL mode" was renamed and its file moved, the text summary listed
   // it among the top sections as if it still existed; the HTML report said "no longer in the outline".
   it.live("summary: a top section the outline no longer has is marked so (the text says it; the JSON report is unchanged)", () =>
