@@ -425,6 +425,16 @@ describe("RFC-0003:C-FILTERS filters that let no row through", () => {
       ]
       const some = yield* stats(authored, { project: [gone] })
       expect(w.takeWarnings()).toEqual([`warning: no access of '${some.name}' passes the filters (--project ${gone}): its log holds 2 without them; '${gone}' names no directory here`])
+      // A date alone is its first instant (RFC-0003:C-FILTERS): the day after takes in the whole day (a probe asked for one day and got nothing).
+      yield* stats([show("2026-03-02T10:00:00Z", "Install")], { since: "2026-03-02", until: "2026-03-02" })
+      expect(w.takeWarnings()).toEqual([
+        "warning: no access of 's" + n + "' passes the filters (--since 2026-03-02T00:00:00Z, --until 2026-03-02T00:00:00Z): its log holds 1 without them; --until 2026-03-02 is that day's first instant: --until 2026-03-03 takes in the whole day"
+      ])
+      // The HTML page says it too (it said nothing).
+      const { statsReport } = yield* Effect.promise(() => import("../../src/app/usage/statsReport.js"))
+      const { name: htmlSkill } = skillWith([show("2026-03-02T10:00:00Z", "Install")])
+      yield* w.run(statsReport({ skill: htmlSkill, project: [gone] }))
+      expect(w.takeWarnings()).toEqual([`warning: no access of '${htmlSkill}' passes the filters (--project ${gone}): its log holds 1 without them; '${gone}' names no directory here`])
       yield* stats([show("2026-03-01T10:00:00Z", "Install")], { project: [w.work] })
       expect(w.takeWarnings().filter((l) => l.includes("passes the filters"))).toEqual([])
       // A skill never read: nothing to say about the filters.

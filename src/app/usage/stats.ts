@@ -446,6 +446,9 @@ export const latestEval = Effect.fn("skc.latestEval")(function* (runtimeDir: str
   return found
 })
 
+/** The UTC day after an instant's (`2026-12-06T00:00:00Z` → `2026-12-07`). */
+const nextDay = (instant: string): string => new Date(Date.parse(instant) + 86_400_000).toISOString().slice(0, 10)
+
 /**
  * The rows of a `commands` aggregate the views count under `filters`: an agent's reads (an author's too with
  * `include_author`), never a `stats` call. Every row counted, the note "its log holds 126 without them" sat
@@ -460,7 +463,7 @@ export const rowCount = (rows: AggregateRows, filters: Pick<StatsFilters, "inclu
  * been shown." and exit 0, and a reader could not tell an unread skill from a filter matching nothing. Each
  * `--project` that names no directory here is said too (a deleted project still has rows, so it filters).
  */
-const sayFilteredOut = Effect.fnUntraced(function* (skill: string, runtimeDir: string, filters: StatsFilters) {
+export const sayFilteredOut = Effect.fnUntraced(function* (skill: string, runtimeDir: string, filters: StatsFilters) {
   if (!narrowsRows(filters)) return
   const count = (f: StatsFilters) => aggregateLog(runtimeDir, "commands", f).pipe(Effect.map((rows) => rowCount(rows, f)))
   if ((yield* count(filters)) > 0) return
@@ -476,7 +479,9 @@ const sayFilteredOut = Effect.fnUntraced(function* (skill: string, runtimeDir: s
   const missing: Array<string> = []
   for (const p of filters.projects) if ((yield* fs.statOption(p).pipe(unseenAs(undefined)))?.type !== "directory") missing.push(p)
   const gone = missing.length === 0 ? "" : `; ${missing.map((p) => `'${p}'`).join(", ")} ${missing.length === 1 ? "names" : "name"} no directory here`
-  yield* warn(Warning.notice(`no access of '${skill}' passes the filters (${given.join(", ")}): its log holds ${all} without them${gone}`))
+  // `--until 2026-12-06` is that day's first instant (RFC-0003:C-FILTERS): a reader asking for the day got nothing.
+  const midnight = filters.until !== null && filters.until.endsWith("T00:00:00Z") ? `; --until ${filters.until.slice(0, 10)} is that day's first instant: --until ${nextDay(filters.until)} takes in the whole day` : ""
+  yield* warn(Warning.notice(`no access of '${skill}' passes the filters (${given.join(", ")}): its log holds ${all} without them${gone}${midnight}`))
 })
 
 export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {

@@ -9,7 +9,7 @@ import { Effect } from "effect"
 import { funnelOf, type SkillReport } from "../../domain/stats.js"
 import { sectionKey } from "../../domain/headingReads.js"
 import { resolveCommandSkill } from "../skills/index.js"
-import { aggregateLog, foldDatedSummary, latestEval, parseFilters, sectionReadsByLine, type StatsQuery } from "./stats.js"
+import { aggregateLog, foldDatedSummary, latestEval, parseFilters, sayFilteredOut, sectionReadsByLine, type StatsQuery } from "./stats.js"
 import { headingReadCounts, outlineSections } from "./statsOutline.js"
 
 export type { OutlineReads, SkillReport } from "../../domain/stats.js"
@@ -18,6 +18,8 @@ export type { OutlineReads, SkillReport } from "../../domain/stats.js"
 export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<StatsQuery, "skill" | "since" | "until" | "project" | "reader" | "include_author" | "limit">) {
   const filters = yield* parseFilters(input)
   const skill = yield* resolveCommandSkill(input.skill)
+  // Filters that let no access through are said as for the text and JSON views (a probe: the page was empty, nothing said).
+  yield* sayFilteredOut(skill.name, skill.runtimeDir, filters)
   const at = (groupBy: Parameters<typeof aggregateLog>[1]) => aggregateLog(skill.runtimeDir, groupBy, filters)
   const summaryRows = yield* at("summary")
   const fold = yield* foldDatedSummary(skill.runtimeDir, summaryRows.groupBy === "summary" ? summaryRows.groups : [], filters)
