@@ -257,6 +257,11 @@ const optionsAfterDashes = (spec: (typeof commandSpecs)[number], args: ReadonlyA
  * error said only "Received unknown argument: '--abort'": the command that asks it, to paste.
  */
 const dashQuery = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<string>, reported: string): string | undefined => {
+  // `skc init -lead`: the parser named '-l', an option nobody gave; a skill's name never starts with '-' (SKL102).
+  if (spec.name === "init") {
+    const at = dashWordAt(args.slice(1), reported)
+    return at < 0 ? undefined : `'${args[at + 1]}' is no skill name: a name starts with a letter or digit (lowercase letters, digits and hyphens, SKL102)`
+  }
   if (spec.name !== "search") return undefined
   const rest = args.slice(1)
   const at = dashWordAt(rest, reported)

@@ -79,9 +79,10 @@ describe("RFC-0006:C-INIT", () => {
   it.effect("a name valid only after NFKC is refused with its NFKC form, not scaffolded for SKL113 to flag", () =>
     Effect.gen(function* () {
       expect(yield* failureText(init({ name: "\uff46\uff55\uff4c\uff4c" }))).toBe(
-        "error: invalid skill name '\uff46\uff55\uff4c\uff4c': not in Unicode NFKC form (SKL113)\n  e.g. 'full'"
+        "error: invalid skill name '\uff46\uff55\uff4c\uff4c': not in Unicode NFKC form (SKL113): U+FF46 U+FF55 U+FF4C U+FF4C\n  e.g. 'full' (f u l l)"
       )
-      expect(yield* failureText(init({ name: "u\u0308ber" }))).toBe("error: invalid skill name 'u\u0308ber': not in Unicode NFKC form (SKL113)\n  e.g. '\u00fcber'")
+      // The forms look alike: the code points tell them apart (an author's probe read "e.g. 'éx'" for its own 'éx').
+      expect(yield* failureText(init({ name: "u\u0308ber" }))).toBe("error: invalid skill name 'u\u0308ber': not in Unicode NFKC form (SKL113): u U+0308 b e r\n  e.g. '\u00fcber' (U+00FC b e r)")
       expect(yield* (yield* FileSystem).statOption("/proj/.skillc/skills/\uff46\uff55\uff4c\uff4c")).toBeUndefined()
       // The NFKC form itself, any script, is created as before (DECISIONS #52).
       expect(yield* init({ name: "\u00fcber" })).toMatchObject({ kind: "skill", name: "\u00fcber" })

@@ -114,6 +114,13 @@ describe("did you mean …? (issue 25 item 3)", () => {
     expect((await sb.runAsync(["outline", "pdf", "--", "--max-bytes", "2000"])).stderr).toMatch(/\n {2}options go before --: skc outline pdf --max-bytes 2000\n$/)
   })
 
+  it("skc init -lead: the parser names '-l'; the hint says why the word is no skill name (an author's probe)", async () => {
+    expect(await sb.runAsync(["init", "-lead"])).toMatchObject({
+      code: 1,
+      stderr: "error[E100]: invalid option: Received unknown argument: '-l'\n  '-lead' is no skill name: a name starts with a letter or digit (lowercase letters, digits and hyphens, SKL102)\n"
+    })
+  })
+
   it("a dash-word query given before -- names the command that asks it, to paste (E100)", async () => {
     expect(await sb.runAsync(["search", "pdf", "--abort"])).toMatchObject({
       code: 1,

@@ -60,6 +60,9 @@ export const skillTemplate = (name: string): string =>
   `---\nname: ${name}\ndescription: "TODO: Add skill description"\n---\n\n# ${titleCase(name)}\n`
 
 /** RFC-0005: an IO failure is E999, with the system's reason (its code, else its message). */
+/** A name's characters beyond ASCII as code points (`e U+0301 x`): what tells two forms that look alike apart. */
+const codePoints = (name: string): string => Array.from(name, (c) => (c.codePointAt(0)! < 0x80 ? c : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`)).join(" ")
+
 const cannotCreate = (what: string) => (e: FsError) =>
   new InternalError({ message: `cannot create ${what}: ${ioReason(e)} (${e.path})`, cause: e })
 
@@ -140,7 +143,8 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
   const nfkc = name.normalize("NFKC")
   if (nfkc !== name) {
     return yield* Effect.fail(
-      new UsageError({ message: `invalid skill name '${name}': not in Unicode NFKC form (SKL113)`, detail: [`e.g. '${nfkc}'`] })
+      // The two forms often look alike (`é` as `e` + U+0301 and as U+00E9): the characters that differ are named.
+      new UsageError({ message: `invalid skill name '${name}': not in Unicode NFKC form (SKL113): ${codePoints(name)}`, detail: [`e.g. '${nfkc}' (${codePoints(nfkc)})`] })
     )
   }
 
