@@ -509,6 +509,32 @@ describe("the links an earlier build left: the rm offered never hides a skill fr
   }, 60_000)
 })
 
+// An author's probe: a hand edit of skc's --copy deployment was replaced without a word, a file added to it
+// stayed beside the new copy, and the next build with a link deleted both (DECISIONS #38).
+describe("a hand's changes to skc's copy of a skill are said, and never deleted without --force", () => {
+  it("--copy again: the edited SKILL.md replaced with a warning, an added file kept with one; a link build refuses, --force replaces", async () => {
+    const sb = project("gamma")
+    expect((await sb.runAsync(["build", "gamma", "--copy"])).code).toBe(0)
+    const deployed = join(sb.work, ".claude", "skills", "gamma")
+    writeFileSync(join(deployed, "SKILL.md"), readFileSync(join(deployed, "SKILL.md"), "utf8") + "MY EDIT\n")
+    writeFileSync(join(deployed, "mine.md"), "mine\n")
+    const again = await sb.runAsync(["build", "gamma", "--copy"])
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stderr).toContain("holds files skc did not put there (mine.md): left as they are beside the refreshed copy")
+    expect(again.stderr).toContain("SKILL.md' was edited by hand since the last build: replaced by the build's")
+    expect(readFileSync(join(deployed, "SKILL.md"), "utf8")).not.toContain("MY EDIT")
+    expect(readFileSync(join(deployed, "mine.md"), "utf8")).toBe("mine\n")
+    // Unchanged since: nothing more to say.
+    expect((await sb.runAsync(["build", "gamma", "--copy"])).stderr).not.toContain("edited by hand")
+    const linked = await sb.runAsync(["build", "gamma"])
+    expect(linked.code).toBe(1)
+    expect(linked.stderr).toContain("is skc's copy of the skill but holds files skc did not put there (mine.md), which a link in its place would delete")
+    expect(readFileSync(join(deployed, "mine.md"), "utf8")).toBe("mine\n")
+    expect((await sb.runAsync(["build", "gamma", "--force"])).code).toBe(0)
+    expect(lstatSync(deployed).isSymbolicLink()).toBe(true)
+  }, 60_000)
+})
+
 // A deploy probe: a skill folder deleted (or renamed) from the project store left `.claude/skills/<name>`
 // deploying its old stub; `skc build --all` said nothing and `discover` listed it as any other skill.
 describe("build --all names the deployments whose skill left the project store", () => {

@@ -320,7 +320,7 @@ const buildResolved = Effect.fnUntraced(function* (
   yield* verbose(`search index ${index.action}${index.reason ? ` (${index.reason})` : ""}: ${index.path}`)
   yield* writeRuntime(runtimeDir, compiled)
   const deployments: Array<Deployment> = []
-  for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false }))
+  for (const plan of plans) deployments.push(yield* deploy(runtimeDir, plan, { copy: input.copy ?? false, force: input.force ?? false }))
   if (overlap !== undefined) yield* warnTargetOverlap(deployments, { scope, skills: [skill.name], fromConfig: overlap.fromConfig })
   if (overlap !== undefined && scope === "project") yield* warnAboveRepository(deployments)
   if (scope === "project" && deploys) {

@@ -144,6 +144,32 @@ const copyRuntime = Effect.fnUntraced(function* (runtimeDir: string, dest: strin
   }
 })
 
+/** The entries of skc's copy at `dest` besides its stub and metadata (first 5 in the message). */
+const handFiles = (dest: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const entries = yield* fs.readDir(dest).pipe(unseenAs([]))
+    return entries.map((e) => e.name).filter((n) => n !== "SKILL.md" && n !== META_DIR).sort()
+  })
+
+const shownList = (names: ReadonlyArray<string>): string => (names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`)
+
+/**
+ * Whether the copy's SKILL.md differs from the runtime's stub while both were built from the same source
+ * (their manifests' `source_hash`): then the difference is a hand's, not a new build's.
+ */
+const editedByHand = (dest: string, runtimeDir: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const read = (dir: string, file: string) => fs.readFileString(path.join(dir, file)).pipe(unseenAs(undefined))
+    const [copyManifest, runtimeManifest] = [yield* read(dest, path.join(META_DIR, MANIFEST_FILE)), yield* read(runtimeDir, path.join(META_DIR, MANIFEST_FILE))]
+    const [a, b] = [copyManifest === undefined ? undefined : parseManifest(copyManifest), runtimeManifest === undefined ? undefined : parseManifest(runtimeManifest)]
+    if (a === undefined || b === undefined || a.source_hash !== b.source_hash) return false
+    const [mine, built] = [yield* read(dest, "SKILL.md"), yield* read(runtimeDir, "SKILL.md")]
+    return mine !== undefined && built !== undefined && mine !== built
+  })
+
 /** Codes of a rename onto a directory entry that is there now. */
 const OCCUPIED: ReadonlySet<string> = new Set(["EEXIST", "ENOTEMPTY", "EISDIR", "ENOTDIR", "EPERM"])
 
@@ -181,7 +207,7 @@ const STAGING_STALE_MS = 10 * 60_000
 /** Link failures a copy would meet as well: the copy fallback is for file systems without links, not these. */
 const NO_WRITE: ReadonlySet<string> = new Set(["EROFS", "EACCES", "ENOSPC", "EDQUOT"])
 
-export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: PlannedDeployment, options: { readonly copy: boolean }) {
+export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: PlannedDeployment, options: { readonly copy: boolean; readonly force?: boolean }) {
   const fs = yield* FileSystem
   const path = yield* Path
   const env = yield* Env
@@ -225,6 +251,24 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
   // destination: an agent directory is read by agents that list hidden directories too (OpenCode), and a
   // kill would leave them a second copy of the skill (`freshCopy`).
   const refreshInPlace = options.copy && plan.existing === "copy"
+  // What a hand put into skc's copy (DECISIONS #38: a build never deletes what it does not deploy): files of
+  // its own are refused a link's place without --force, and left beside a refreshed copy with a word; an
+  // edit to its SKILL.md the build replaces is said. A probe's `mine.md` stayed without a word beside a
+  // SKILL.md whose edit was gone, and the next link build deleted both.
+  if (plan.existing === "copy") {
+    const extra = yield* handFiles(plan.path)
+    if (extra.length > 0 && !refreshInPlace && options.force !== true) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: `'${plan.path}' is skc's copy of the skill but holds files skc did not put there (${shownList(extra)}), which a link in its place would delete`,
+          detail: ["move them into the skill's source (or elsewhere), or use --force to replace the directory (they will be deleted), or build with --copy to keep them beside the copy"]
+        })
+      )
+    }
+    if (extra.length > 0 && refreshInPlace) yield* warn(Warning.notice(`'${plan.path}' holds files skc did not put there (${shownList(extra)}): left as they are beside the refreshed copy; a skill's files belong in its source`))
+    if (refreshInPlace && (yield* editedByHand(plan.path, runtimeDir)))
+      yield* warn(Warning.notice(`'${path.join(plan.path, "SKILL.md")}' was edited by hand since the last build: replaced by the build's; edit the skill's source instead`))
+  }
   if (plan.existing !== "none" && !refreshInPlace) {
     yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))
   }
