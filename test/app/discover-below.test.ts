@@ -7,6 +7,7 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { discoverCommand } from "../../src/app/skills/discover.js"
+import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { MAX_NESTED_DEPTH } from "../../src/app/skills/nestedSkillDirs.js"
 import { renderDiscover } from "../../src/render/protocol.js"
 import { memoryWorld } from "../../src/testing.js"
@@ -73,5 +74,23 @@ describe("discover: skills directories below the working directory (Claude Code'
     expect(r.below?.truncated).toBe(true)
     expect(r.below?.dirs.some((d) => d.skills.includes("deep"))).toBe(false)
     expect(renderDiscover(r)).toContain("the look below stopped at its bound")
+  })
+
+  // A team-layout probe: from a monorepo's root, `skc show api-guide` (what the stub Claude Code loaded from
+  // packages/api says) answered E001 although discover named the skill below.
+  it("a reading command resolves a name found once in a nested .claude/skills; several of the name are named in the E001; a build does not look", async () => {
+    const w = memoryWorld({ files })
+    const one = ok(await w.run(resolveSkill("web-tests")))
+    expect(one.sourceDir).toBe("/proj/apps/web/.claude/skills/web-tests")
+    const nested = ok(await w.run(resolveSkill("only-nested")))
+    expect(nested.sourceDir).toBe("/proj/pkg/.claude/skills/only-nested")
+    // `dup` is the working directory's own: found first, as before.
+    expect(ok(await w.run(resolveSkill("dup"))).sourceDir).toBe("/proj/.claude/skills/dup")
+    const twice = memoryWorld({ files: { ...files, "/proj/apps/api/.claude/skills/web-tests/SKILL.md": SKILL("web-tests") } })
+    const failed = await twice.run(resolveSkill("web-tests"))
+    expect(Result.isFailure(failed)).toBe(true)
+    expect(JSON.stringify(failed)).toContain("several skills of that name are below the working directory")
+    // A build never reads agent directories (DECISIONS #38), nested ones neither.
+    expect(Result.isFailure(await w.run(resolveSkill("web-tests", { agentDirs: false })))).toBe(true)
   })
 })

@@ -509,6 +509,23 @@ describe("the links an earlier build left: the rm offered never hides a skill fr
   }, 60_000)
 })
 
+// A team-layout probe: `skc show .claude/skills/api-guide --section Endpoints` read the deployed stub (E020,
+// "no heading is close"), and so did outline: a reading command naming skc's deployment by its path reads the skill.
+describe("a reading command naming skc's deployment by its path reads the skill it deploys", () => {
+  it("show, outline and search of .claude/skills/<name> (a link, or --copy's stub) answer from the skill", async () => {
+    const sb = project("gamma")
+    expect((await sb.runAsync(["build", "gamma"])).code).toBe(0)
+    for (const args of [["show", ".claude/skills/gamma", "--section", "Part"], ["outline", ".claude/skills/gamma"], ["search", ".claude/skills/gamma", "part"]]) {
+      const r = await sb.runAsync(args)
+      expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0)
+      expect(r.stdout).toContain("Part")
+      expect(r.stdout).not.toContain("Gateway")
+    }
+    expect((await sb.runAsync(["build", "gamma", "--copy", "--force"])).code).toBe(0)
+    expect((await sb.runAsync(["show", ".claude/skills/gamma", "--section", "Part"])).code).toBe(0)
+  }, 60_000)
+})
+
 // An author's probe: a hand edit of skc's --copy deployment was replaced without a word, a file added to it
 // stayed beside the new copy, and the next build with a link deleted both (DECISIONS #38).
 describe("a hand's changes to skc's copy of a skill are said, and never deleted without --force", () => {

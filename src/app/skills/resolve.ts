@@ -28,6 +28,8 @@ import { verbose, warn } from "../../ports/Diagnostics.js"
 import { Settings, servedGlobalSkills, type Stores } from "../shared/index.js"
 import { agentSkillRoots, foreignRuntimeDir, probeAgentEntry, type AgentDirScope } from "./agentDirs.js"
 import { readSkillFrontmatter } from "./skillFrontmatter.js"
+import { nestedSkillDirs } from "./nestedSkillDirs.js"
+import { profileOf } from "../../domain/agents/index.js"
 import { sameUnicodeText } from "../../domain/unicodeForm.js"
 import { nameProblem } from "../../domain/skillName.js"
 import { isAscii } from "../../domain/ascii.js"
@@ -254,6 +256,13 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
   if (skill.length > 0 && !skill.includes("\0")) {
     const asPath = path.resolve(stores.cwd, skill)
     if (yield* probe(asPath)) {
+      // A reading command naming skc's deployment by its path (`.claude/skills/api-guide`) reads the skill, as its
+      // name through the agent directory does (rule 4): it read the stub, whose headings are the gateway's (a probe).
+      const deployed = options.agentDirs === false ? undefined : yield* deployedAt(asPath)
+      if (deployed !== undefined) {
+        yield* verbose(`resolved '${skill}' as a path to skc's deployment: source ${deployed.sourceDir}, runtime ${deployed.runtimeDir}`)
+        return deployed
+      }
       const resolved = yield* describeSkillDir(asPath)
       yield* verbose(`resolved '${skill}' as a path: ${resolved.sourceDir} (${resolved.scope})`)
       return resolved
@@ -292,6 +301,24 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
     if (found._tag === "Resolved" && !stubOfMissing) return found.skill
     if (found.dirWithoutSkillMd !== undefined) dirWithoutSkillMd ??= found.dirWithoutSkillMd
     unusable = found.unusable
+    // A skill of a nested `.claude/skills` below the working directory (a monorepo's `packages/api`), which
+    // Claude Code loads once the session works on files there, from the root it started in: its stub says
+    // `skc show api-guide …`, which answered E001 there (a probe). One such skill of the name is read; several
+    // are named in the E001 below.
+    if (found._tag !== "Resolved" && dirWithoutSkillMd === undefined && unusable === undefined) {
+      const nested = yield* nestedOfName(skill)
+      if (nested.length === 1) {
+        const entry = path.join(stores.cwd, ...nested[0]!.split("/"))
+        const resolved = (yield* deployedAt(entry)) ?? (yield* describeSkillDir(entry))
+        yield* verbose(`resolved '${skill}' in ${nested[0]} below the working directory: source ${resolved.sourceDir}, runtime ${resolved.runtimeDir}`)
+        return resolved
+      }
+      if (nested.length > 1) {
+        return yield* Effect.fail(
+          new SkillNotFound({ skill, hint: `several skills of that name are below the working directory (${nested.map((n) => quoteArg(n)).join(", ")}): name one by its path` })
+        )
+      }
+    }
   }
   if (dirWithoutSkillMd !== undefined) {
     // A SKILL.md that is there but no regular file (a FIFO, a socket, a directory): said, where "missing
@@ -533,6 +560,27 @@ export const foreignSkillNote = Effect.fnUntraced(function* (skill: ResolvedSkil
   const rel = path.relative(stores.cwd, skill.sourceDir)
   const where = quoteArg(rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? skill.sourceDir : rel)
   return { where, what: `'${skill.name}' is a skill in an agent directory that skc did not build (${where})` }
+})
+
+/** skc's deployment at `entry` (a link to a runtime, or `--copy`'s stub) as the skill it deploys; undefined for anything else. */
+const deployedAt = Effect.fnUntraced(function* (entry: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const probed = yield* probeAgentEntry(entry)
+  if (probed._tag !== "Deployed") return undefined
+  const canonicalSourceDir = yield* fs.realPath(probed.sourceDir).pipe(Effect.mapError(fsInternal))
+  const skill: ResolvedSkill = { name: path.basename(canonicalSourceDir), sourceDir: probed.sourceDir, canonicalSourceDir, scope: "path", runtimeDir: probed.runtimeDir }
+  return skill
+})
+
+/** The entries named `name` of the nested `.claude/skills` below the working directory, as paths from it (Claude Code's `nestedBelow`). */
+const nestedOfName = Effect.fnUntraced(function* (name: string) {
+  const { stores } = yield* Settings
+  const nested = profileOf("claude").dirs.nestedBelow
+  if (nested === undefined) return [] as ReadonlyArray<string>
+  // Recovery: the walk only adds a way to find the skill; a tree that cannot be read adds none.
+  const below = yield* nestedSkillDirs(stores.cwd, nested.dir).pipe(Effect.orElseSucceed(() => ({ dirs: [], truncated: false })))
+  return below.dirs.filter((d) => d.skills.includes(name)).map((d) => `${d.path}/${name}`)
 })
 
 /** Rule 4 (DECISIONS #38): the first agent directory entry named `name`. */
