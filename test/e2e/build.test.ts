@@ -526,6 +526,28 @@ describe("a reading command naming skc's deployment by its path reads the skill 
   }, 60_000)
 })
 
+// A team-layout probe: two projects whose `.claude/skills` is one shared directory (a link out of each) replaced
+// each other's `newsk` link at every build, and each project's agents read the other's skill, without a word.
+describe("an agent directory that is a link out of the project", () => {
+  it("the build says the link it makes there is shared, and that it replaced another build's, once (not at every build)", async () => {
+    const a = project("newsk")
+    const b = sandbox()
+    put(join(b.work, ".skillc", "skills", "newsk"), "SKILL.md", SKILL("newsk"))
+    const shared = join(a.root, "shared-skills")
+    mkdirSync(shared, { recursive: true })
+    for (const sb of [a, b]) {
+      mkdirSync(join(sb.work, ".claude"), { recursive: true })
+      symlinkSync(shared, join(sb.work, ".claude", "skills"))
+    }
+    const first = await a.runAsync(["build", "newsk"])
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stderr).toContain(`is '${shared}', outside the project: the link made there is shared by every project reading that directory`)
+    expect((await a.runAsync(["build", "newsk"])).stderr).not.toContain("outside the project")
+    const second = await b.runAsync(["build", "newsk"])
+    expect(second.stderr).toContain(`led to '${join(a.work, ".skillc", "runtime", "newsk")}', another build of 'newsk': replaced by this project's`)
+  }, 60_000)
+})
+
 // An author's probe: a hand edit of skc's --copy deployment was replaced without a word, a file added to it
 // stayed beside the new copy, and the next build with a link deleted both (DECISIONS #38).
 describe("a hand's changes to skc's copy of a skill are said, and never deleted without --force", () => {

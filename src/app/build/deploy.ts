@@ -245,6 +245,20 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
       return kept
     }
   }
+  // (Past the unchanged link above: said when the link is made or changed, not at every build.)
+  // A project build whose agent directory is a link out of the project (`.claude/skills -> ../../shared/skills`):
+  // the link made there is every sharing project's, and each one's build replaced the other's without a word,
+  // its agents then reading the other project's skill (a team-layout probe). Said, and so is a replaced link to
+  // another build of the skill.
+  if (inside(runtimeDir) && !inside(holder)) {
+    yield* warn(Warning.notice(`'${path.dirname(plan.path)}' is '${holder}', outside the project: the link made there is shared by every project reading that directory, and another project's build of '${path.basename(plan.path)}' replaces it`))
+    if (plan.existing === "symlink") {
+      // Recovery: a link that cannot be followed is no other build's.
+      const was = yield* fs.realPath(plan.path).pipe(Effect.orElseSucceed(() => undefined))
+      const mine = yield* fs.realPath(runtimeDir).pipe(Effect.orElseSucceed(() => runtimeDir))
+      if (was !== undefined && was !== mine) yield* warn(Warning.notice(`'${plan.path}' led to '${was}', another build of '${path.basename(plan.path)}': replaced by this project's`))
+    }
+  }
   // An earlier skc copy replaced by a copy is refreshed in place, a file at a time through a rename
   // (`copyRuntime`): a full disk or a kill mid-copy leaves the working copy. Removing it first had left a stub
   // without its manifest, which the next build refused. No copy of a SKILL.md is ever staged beside the
