@@ -548,6 +548,26 @@ describe("an agent directory that is a link out of the project", () => {
   }, 60_000)
 })
 
+// A team-layout probe: `skc build .claude/skills/ext2`, ext2 a link to a shared skill, replaced the link without
+// --force and never said where it had led; a real directory there is refused without --force.
+describe("adopting a skill kept as a link", () => {
+  it("is refused without --force, naming where the link leads and how to restore it; --force imports", async () => {
+    const sb = sandbox()
+    mkdirSync(join(sb.work, ".skillc", "skills"), { recursive: true })
+    put(join(sb.root, "shared", "ext2"), "SKILL.md", SKILL("ext2"))
+    mkdirSync(join(sb.work, ".claude", "skills"), { recursive: true })
+    const entry = join(sb.work, ".claude", "skills", "ext2")
+    symlinkSync(join(sb.root, "shared", "ext2"), entry)
+    const refused = await sb.runAsync(["build", ".claude/skills/ext2"])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(`is a link to '${join(sb.root, "shared", "ext2")}', the skill this build imports`)
+    expect(refused.stderr).toContain("restore with: rm ")
+    expect(readlinkSync(entry)).toBe(join(sb.root, "shared", "ext2"))
+    expect((await sb.runAsync(["build", ".claude/skills/ext2", "--force"])).code).toBe(0)
+    expect(existsSync(join(sb.work, ".skillc", "skills", "ext2", "SKILL.md"))).toBe(true)
+  }, 60_000)
+})
+
 // An author's probe: a hand edit of skc's --copy deployment was replaced without a word, a file added to it
 // stayed beside the new copy, and the next build with a link deleted both (DECISIONS #38).
 describe("a hand's changes to skc's copy of a skill are said, and never deleted without --force", () => {

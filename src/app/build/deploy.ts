@@ -23,6 +23,7 @@ import { isProfileName, profileOf } from "../../domain/agents/index.js"
 import { AGENT_SKILL_DIRS, deploymentDir, type TargetSpec } from "../../domain/targets.js"
 import { agentUserPath } from "../skills/index.js"
 import { warn } from "../../ports/Diagnostics.js"
+import { shellWord } from "../../domain/shellWord.js"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
 import { Settings } from "../shared/index.js"
@@ -78,8 +79,23 @@ export const planDeployments = Effect.fnUntraced(function* (
     }
     const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
     let existing: PlannedDeployment["existing"] = "none"
-    if (info?.type === "symlink") existing = "symlink"
-    else if (info !== undefined) {
+    if (info?.type === "symlink") {
+      existing = "symlink"
+      // Adopting a skill kept as a link (`.claude/skills/ext -> ../../shared/ext`): skc's link would take its
+      // place and the project's copy stop following the shared one, said nowhere, not even where it led (a
+      // team-layout probe); a real directory in its place is refused without --force, and so is this.
+      // Recovery: a link that cannot be followed is no import's.
+      const real = options.importing === undefined || options.force ? undefined : yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
+      if (real !== undefined && real === options.importing) {
+        const to = yield* fs.readLink(dest).pipe(Effect.orElseSucceed(() => real))
+        return yield* Effect.fail(
+          new UsageError({
+            message: `'${dest}' is a link to '${to}', the skill this build imports, and skc's link to the build would take its place: the skill would no longer follow '${to}'`,
+            detail: [`run it again with --force to import a copy into the ${options.scope} store and link the build there (restore with: rm ${shellWord(dest)} && ln -s ${shellWord(to)} ${shellWord(dest)})`]
+          })
+        )
+      }
+    } else if (info !== undefined) {
       const manifest = info.type === "directory"
         ? yield* fs.readFileString(path.join(dest, META_DIR, MANIFEST_FILE)).pipe(
             Effect.map(parseManifest),
