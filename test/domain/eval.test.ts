@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest"
 import { commandFor, extractSkills, parseJsonPath, type Extractor } from "../../src/domain/eval/extract.js"
 import { confusionsOf, majority, metricsOf, outcomeOf } from "../../src/domain/eval/score.js"
-import { parseEvalsFile, parseTriggerSet } from "../../src/domain/eval/triggerSet.js"
+import { onceEach, parseEvalsFile, parseTriggerSet } from "../../src/domain/eval/triggerSet.js"
 import { renderEval } from "../../src/render/eval.js"
 
 const problem = (r: { _tag: string; problem?: { kind: string; message: string } }) => (r._tag === "Problem" ? `${r.problem!.kind}: ${r.problem!.message}` : "ok")
@@ -36,6 +36,14 @@ describe("trigger sets and evals files", () => {
     expect(problem(parseTriggerSet('[{"query":"Write release notes","should_trigger":true},{"query":"write release notes ","should_trigger":false}]'))).toBe(
       "shape: [0] and [1]: the same query should and should not trigger, so it can never pass"
     )
+    // The same words whatever the spaces and punctuation between them (a judge probe: "parse sarif." beside "parse sarif").
+    expect(problem(parseTriggerSet('[{"query":"parse sarif","should_trigger":true},{"query":"Parse  SARIF.","should_trigger":false}]'))).toBe(
+      "shape: [0] and [1]: the same query should and should not trigger, so it can never pass"
+    )
+    expect(onceEach([{ query: "parse sarif", should_trigger: true }, { query: "parse  sarif", should_trigger: true }, { query: "parse sarif.", should_trigger: true }, { query: "parse sarif files", should_trigger: true }])).toEqual({
+      kept: [{ query: "parse sarif", should_trigger: true }, { query: "parse sarif files", should_trigger: true }],
+      repeated: [{ query: "parse sarif", times: 3 }]
+    })
     expect(problem(parseEvalsFile('{"evals":[{"query":"x","should_trigger":true},{"prompt":3},{"query":"x","should_trigger":false}]}'))).toBe(
       "shape: evals[1].prompt: expected a string, got number 3; evals[0] and evals[2]: the same query should and should not trigger, so it can never pass"
     )

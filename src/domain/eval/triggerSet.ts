@@ -94,13 +94,13 @@ const allProblems = (messages: ReadonlyArray<string>): Parsed<never> | undefined
 
 /**
  * The same query asked to fire and not to fire can never pass: a set that holds it measures nothing for
- * it (compared as typed, trimmed and in any case). Each such pair: the entry first listed and the later one.
+ * it (compared by their words, `sameWords`). Each such pair: the entry first listed and the later one.
  */
 const contradictingPairs = <E>(entries: ReadonlyArray<E>, queryOf: (e: E) => TriggerQuery): ReadonlyArray<readonly [E, E]> => {
   const first = new Map<string, E>()
   const out: Array<readonly [E, E]> = []
   for (const e of entries) {
-    const key = queryOf(e).query.trim().toLowerCase()
+    const key = sameWords(queryOf(e).query)
     const seen = first.get(key)
     if (seen === undefined) first.set(key, e)
     else if (queryOf(seen).should_trigger !== queryOf(e).should_trigger) out.push([seen, e])
@@ -120,8 +120,23 @@ export const contradictoryQueries = (queries: ReadonlyArray<TriggerQuery>): Read
   ...new Set(contradictingPairs(queries, (q) => q).map(([, later]) => later.query))
 ]
 
-/** The key two entries are the same query by: as typed, trimmed and in any case, asked to fire or not. */
-const queryKey = (q: TriggerQuery): string => `${q.should_trigger ? "+" : "-"}${q.query.trim().toLowerCase()}`
+/**
+ * A query as the judge reads it apart from its words' order: its words in any case, whatever the spaces and
+ * punctuation between them ("parse sarif", "parse  sarif" and "Parse SARIF." are one query). Compared as
+ * typed, "parse sarif." was asked not to fire beside "parse sarif" asked to fire, a pair that can never pass.
+ */
+const sameWords = (query: string): string => {
+  const words = query
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}$/_-]+/u)
+    .filter((w) => w !== "")
+  // A query of punctuation alone keeps its characters: "???" and "!!!" are not one query.
+  return words.length > 0 ? words.join(" ") : query.trim().toLowerCase()
+}
+
+/** The key two entries are the same query by: the same words (`sameWords`), asked to fire or not. */
+const queryKey = (q: TriggerQuery): string => `${q.should_trigger ? "+" : "-"}${sameWords(q.query)}`
 
 /**
  * Each query once, as first listed, and the ones listed again with how often: a repeat counted each time
