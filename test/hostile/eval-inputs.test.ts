@@ -113,6 +113,9 @@ describe("issue 45 item 2: eval inputs are skill files", () => {
     const capped = await sb.runAsync(["eval", "big"])
     expect(capped.code).toBe(1)
     expect(capped.stderr).toMatch(/^error\[E100\]: invalid option: '.*triggers\.json is \d+ bytes, over the 1048576-byte cap on eval files/)
+    // Lint says so too, so CI's lint step fails where its eval step would (a judge probe: lint passed the file).
+    const lint = await sb.runAsync(["lint", "big"])
+    expect(lint.stdout + lint.stderr).toMatch(/evals\/triggers\.json:1:1 error\[E300\]: SKL701 eval-files-valid: [\d,]+ bytes, over the 1,048,576-byte cap skc eval reads unless --max-file-bytes raises it/)
     const raised = await sb.runAsync(["eval", "big", "--max-file-bytes", String(64 * 1024 * 1024), "--format", "json"])
     expect(raised.stderr).not.toContain("Maximum call stack")
     expect(raised.code, raised.stderr).toBe(0)

@@ -83,6 +83,9 @@ const triggerQuery = (v: unknown, where: string): Parsed<TriggerQuery> => {
 /** Shape problems said at once, so a file is fixed in one run: the first few, then how many more. */
 const MAX_PROBLEMS_SAID = 5
 
+/** The size past which `skc eval` refuses an eval file unless `--max-file-bytes` raises the cap (about 10,000 queries). */
+export const EVAL_FILE_DEFAULT_MAX_BYTES = 1024 * 1024
+
 /** Every problem of a list of entries as one (`[2].split: …; [3].should_trigger: …`), or undefined. */
 const allProblems = (messages: ReadonlyArray<string>): Parsed<never> | undefined =>
   messages.length === 0

