@@ -259,6 +259,8 @@ const optionsAfterDashes = (spec: (typeof commandSpecs)[number], args: ReadonlyA
 const dashQuery = (spec: (typeof commandSpecs)[number], args: ReadonlyArray<string>, reported: string): string | undefined => {
   // `skc init -lead`: the parser named '-l', an option nobody gave; a skill's name never starts with '-' (SKL102).
   if (spec.name === "init") {
+    // `--bogus` is an option mistyped more likely than a name; `-lead` reads as one.
+    if (reported.startsWith("--")) return undefined
     const at = dashWordAt(args.slice(1), reported)
     return at < 0 ? undefined : `'${args[at + 1]}' is no skill name: a name starts with a letter or digit (lowercase letters, digits and hyphens, SKL102)`
   }

@@ -99,21 +99,22 @@ export const oneEntryPerSection = (
 }
 
 /**
- * Per heading of `outline` (files in order, headings in file order), whether its text reached a reader:
- * read itself (`counts`), or inside a section above it that was read, whose `show` carries its
- * subsections. An agent's probe read "Step 2" (six subsections) three times and `stats` listed the six as
- * never shown, which an author might delete as unused.
+ * Per heading of `outline` (files in order, headings in file order), the nearest heading above it in its
+ * file that was read (`counts`), whose `show` may have sent its text: undefined when none was, or when it was
+ * read itself. An agent's probe read "Step 2" (six subsections) three times and `stats` listed the six as never
+ * shown with no word of it; counted as read, a page cut short (`--max-lines 3`) made unsent ones read.
  */
-export const shownWithin = (outline: ReadonlyArray<OutlineHeading>, counts: ReadonlyArray<number>): ReadonlyArray<boolean> => {
-  const open: Array<{ readonly file: string; readonly level: number; readonly endLine: number; readonly read: boolean }> = []
+export const readAbove = (outline: ReadonlyArray<OutlineHeading>, counts: ReadonlyArray<number>): ReadonlyArray<OutlineHeading | undefined> => {
+  const open: Array<{ readonly h: OutlineHeading; readonly read: boolean }> = []
   return outline.map((h, i) => {
     while (open.length > 0) {
-      const top = open[open.length - 1]!
+      const top = open[open.length - 1]!.h
       if (top.file === h.file && top.level < h.level && h.line < top.endLine) break
       open.pop()
     }
-    const read = (counts[i] ?? 0) > 0 || open.some((o) => o.read)
-    open.push({ file: h.file, level: h.level, endLine: h.endLine, read })
-    return read
+    const above = [...open].reverse().find((o) => o.read)?.h
+    const read = (counts[i] ?? 0) > 0
+    open.push({ h, read })
+    return read ? undefined : above
   })
 }

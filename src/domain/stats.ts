@@ -399,6 +399,12 @@ export interface OutlineSection {
    * which of them was never shown (src/domain/headingReads.ts). Absent when the text names it alone.
    */
   readonly line?: number
+  /**
+   * In an "unused sections" entry: the nearest section above it that was shown, whose `show` sends its
+   * subsections' text too unless a page cut it short (`--max-lines`, a `from_line` page, MCP's page size),
+   * which the log's counts do not tell.
+   */
+  readonly within?: string
 }
 
 // ---------------------------------------------------------------------------

@@ -73,9 +73,12 @@ const unusedBlock = (unused: ReadonlyArray<OutlineSection>, more: number): Array
     ? []
     : [
         "",
-        `Unused sections (in the current outline, never shown, on their own or inside a section shown): ${unused.length + more}`,
+        `Unused sections (in the current outline, never shown): ${unused.length + more}`,
         // A line only for a heading whose text another of its file shares: which of them nobody read.
-        ...unused.map((s) => `  - ${shownHeading(s.section)} (${s.file}${s.line === undefined ? "" : `, line ${s.line}`})`),
+        ...unused.map(
+          (s) =>
+            `  - ${shownHeading(s.section)} (${s.file}${s.line === undefined ? "" : `, line ${s.line}`}${s.within === undefined ? "" : `; inside ${shownHeading(s.within)}, which was shown, unless a page cut it short`})`
+        ),
         ...moreLine(more)
       ]
 

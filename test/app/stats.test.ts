@@ -107,12 +107,25 @@ describe("RFC-0003:C-QUERIES", () => {
     }))
 
   // An agent's probe: "Step 2" read three times, its six subsections listed as never shown (an author would delete them).
-  it.live("a subsection read inside a section shown above it is not listed unused; a sibling branch never shown is", () =>
+  // Counted as read, a page cut short (`--max-lines 3`) made subsections it never sent read (a hostile probe): each is
+  // listed, saying which section above it was shown.
+  it.live("a subsection never shown by its own heading is listed, naming the section above it that was shown", () =>
     Effect.gen(function* () {
       const md = "---\nname: x\ndescription: d\n---\n# Title\n## Step 1\n### Team\n## Step 2\n### CLI\n#### Flags\n### Git\n# Other\n## Deep\n"
       const { name } = skillWith([show("2026-01-02T10:00:00Z", "Step 2")], md)
       const o = yield* w.run(statsUseCase({ skill: name }))
-      expect(o.insights.unusedSections.map((s) => s.section)).toEqual(["Title", "Step 1", "Team", "Other", "Deep"])
+      expect(o.insights.unusedSections.map((s) => [s.section, s.within ?? null])).toEqual([
+        ["Title", null],
+        ["Step 1", null],
+        ["Team", null],
+        ["CLI", "Step 2"],
+        ["Flags", "Step 2"],
+        ["Git", "Step 2"],
+        ["Other", null],
+        ["Deep", null]
+      ])
+      const { renderStats } = yield* Effect.promise(() => import("../../src/render/stats.js"))
+      expect(renderStats(o, Date.parse("2026-01-03T00:00:00Z"))).toContain("  - CLI (SKILL.md; inside Step 2, which was shown, unless a page cut it short)\n")
     }))
 
   // An author's probe (sixty-third pass): after "WAL mode" was renamed and its file moved, the text summary listed

@@ -34,12 +34,14 @@ describe("trigger sets and evals files", () => {
     expect(problem(parseTriggerSet(many))).toMatch(/^shape: \[0\]\.should_trigger: .*; \[4\]\.should_trigger: [^;]*; and 2 more$/)
     // The same query asked to fire and not to fire can never pass.
     expect(problem(parseTriggerSet('[{"query":"Write release notes","should_trigger":true},{"query":"write release notes ","should_trigger":false}]'))).toBe(
-      "shape: [0] and [1]: the same query should and should not trigger, so it can never pass"
+      'shape: [0] and [1] ("Write release notes", "write release notes "): the same query should and should not trigger, so it can never pass'
     )
     // The same words whatever the spaces and punctuation between them (a judge probe: "parse sarif." beside "parse sarif").
     expect(problem(parseTriggerSet('[{"query":"parse sarif","should_trigger":true},{"query":"Parse  SARIF.","should_trigger":false}]'))).toBe(
-      "shape: [0] and [1]: the same query should and should not trigger, so it can never pass"
+      'shape: [0] and [1] ("parse sarif", "Parse  SARIF."): the same query should and should not trigger, so it can never pass'
     )
+    // A sign in a word is part of it: "C#" and "C++" are not "C" (a hostile probe's near-miss pair was refused).
+    expect(parseTriggerSet('[{"query":"write a C# parser","should_trigger":true},{"query":"write a C parser","should_trigger":false},{"query":"write a C++ parser","should_trigger":false}]')._tag).toBe("Ok")
     expect(onceEach([{ query: "parse sarif", should_trigger: true }, { query: "parse  sarif", should_trigger: true }, { query: "parse sarif.", should_trigger: true }, { query: "parse sarif files", should_trigger: true }])).toEqual({
       kept: [{ query: "parse sarif", should_trigger: true }, { query: "parse sarif files", should_trigger: true }],
       repeated: [{ query: "parse sarif", times: 3 }]

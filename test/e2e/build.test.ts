@@ -524,6 +524,17 @@ describe("a reading command naming skc's deployment by its path reads the skill 
     expect((await sb.runAsync(["build", "gamma", "--copy", "--force"])).code).toBe(0)
     expect((await sb.runAsync(["show", ".claude/skills/gamma", "--section", "Part"])).code).toBe(0)
   }, 60_000)
+
+  it("a deployment whose source is gone, named by its path, says so as its name does (a hostile probe got E020's 'no heading is close' alone)", async () => {
+    const sb = project("gamma")
+    expect((await sb.runAsync(["build", "gamma"])).code).toBe(0)
+    rmSync(join(sb.work, ".skillc", "skills", "gamma"), { recursive: true })
+    const byName = await sb.runAsync(["show", "gamma", "--section", "Part"])
+    const byPath = await sb.runAsync(["show", ".claude/skills/gamma", "--section", "Part"])
+    expect(byName.stderr).toContain("is a stub deployed by skc whose source")
+    expect(byPath.stderr).toBe(byName.stderr)
+    expect(byPath.code).toBe(byName.code)
+  }, 60_000)
 })
 
 // A team-layout probe: two projects whose `.claude/skills` is one shared directory (a link out of each) replaced
@@ -591,6 +602,17 @@ describe("a hand's changes to skc's copy of a skill are said, and never deleted 
     expect(readFileSync(join(deployed, "mine.md"), "utf8")).toBe("mine\n")
     expect((await sb.runAsync(["build", "gamma", "--force"])).code).toBe(0)
     expect(lstatSync(deployed).isSymbolicLink()).toBe(true)
+  }, 60_000)
+
+  it("a link build over a copy whose SKILL.md alone was edited by hand is refused too (a hostile probe lost the edit)", async () => {
+    const sb = project("gamma")
+    expect((await sb.runAsync(["build", "gamma", "--copy"])).code).toBe(0)
+    const deployed = join(sb.work, ".claude", "skills", "gamma")
+    writeFileSync(join(deployed, "SKILL.md"), readFileSync(join(deployed, "SKILL.md"), "utf8") + "MY EDIT\n")
+    const linked = await sb.runAsync(["build", "gamma"])
+    expect(linked.code).toBe(1)
+    expect(linked.stderr).toContain("holds a SKILL.md edited by hand since the last build, which a link in its place would delete")
+    expect(readFileSync(join(deployed, "SKILL.md"), "utf8")).toContain("MY EDIT")
   }, 60_000)
 })
 

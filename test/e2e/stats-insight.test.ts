@@ -200,7 +200,7 @@ describe("issue 17: --limit on every list view", () => {
   it("text shows 10 entries by default and says how many more there are", () => {
     const out = text()
     // 17 headings in SKILL.md, 2 read; the unread Forms of refs/forms.md makes 16.
-    expect(out).toContain("Unused sections (in the current outline, never shown, on their own or inside a section shown): 16\n  - PDF (SKILL.md)\n  - Topic 01 (SKILL.md)\n")
+    expect(out).toContain("Unused sections (in the current outline, never shown): 16\n  - PDF (SKILL.md)\n  - Topic 01 (SKILL.md)\n")
     expect(out).toContain("  - Topic 09 (SKILL.md)\n  … and 6 more\n")
     expect(out).not.toContain("Topic 10")
   })

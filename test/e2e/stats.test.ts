@@ -290,7 +290,7 @@ describe("RFC-0003:C-CLI text output", () => {
     expect(out).toMatch(/Unique sections: +2\n/)
     expect(out).toMatch(/1\. +Install +SKILL\.md +2\n/)
     expect(out).toMatch(/show +3 +0\n/)
-    expect(out).toContain("Unused sections (in the current outline, never shown, on their own or inside a section shown): 2\n  - Title (SKILL.md)\n  - Contributing (SKILL.md)\n")
+    expect(out).toContain("Unused sections (in the current outline, never shown): 2\n  - Title (SKILL.md)\n  - Contributing (SKILL.md)\n")
     expect(out).not.toContain("not a heading")
   })
 

@@ -287,17 +287,19 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
   // SKILL.md whose edit was gone, and the next link build deleted both.
   if (plan.existing === "copy") {
     const extra = yield* handFiles(plan.path)
-    if (extra.length > 0 && !refreshInPlace && options.force !== true) {
+    const edited = yield* editedByHand(plan.path, runtimeDir)
+    // A link in the copy's place deletes both: refused without --force (a hostile probe lost an edited SKILL.md so).
+    if ((extra.length > 0 || edited) && !refreshInPlace && options.force !== true) {
+      const what = [...(edited ? ["a SKILL.md edited by hand since the last build"] : []), ...(extra.length > 0 ? [`files skc did not put there (${shownList(extra)})`] : [])].join(" and ")
       return yield* Effect.fail(
         new UsageError({
-          message: `'${plan.path}' is skc's copy of the skill but holds files skc did not put there (${shownList(extra)}), which a link in its place would delete`,
-          detail: ["move them into the skill's source (or elsewhere), or use --force to replace the directory (they will be deleted), or build with --copy to keep them beside the copy"]
+          message: `'${plan.path}' is skc's copy of the skill but holds ${what}, which a link in its place would delete`,
+          detail: ["move what you wrote into the skill's source (or elsewhere), or use --force to replace the directory (it will be deleted), or build with --copy to keep the copy"]
         })
       )
     }
     if (extra.length > 0 && refreshInPlace) yield* warn(Warning.notice(`'${plan.path}' holds files skc did not put there (${shownList(extra)}): left as they are beside the refreshed copy; a skill's files belong in its source`))
-    if (refreshInPlace && (yield* editedByHand(plan.path, runtimeDir)))
-      yield* warn(Warning.notice(`'${path.join(plan.path, "SKILL.md")}' was edited by hand since the last build: replaced by the build's; edit the skill's source instead`))
+    if (refreshInPlace && edited) yield* warn(Warning.notice(`'${path.join(plan.path, "SKILL.md")}' was edited by hand since the last build: replaced by the build's; edit the skill's source instead`))
   }
   if (plan.existing !== "none" && !refreshInPlace) {
     yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))

@@ -59,10 +59,10 @@ export type InitResult =
 export const skillTemplate = (name: string): string =>
   `---\nname: ${name}\ndescription: "TODO: Add skill description"\n---\n\n# ${titleCase(name)}\n`
 
-/** RFC-0005: an IO failure is E999, with the system's reason (its code, else its message). */
 /** A name's characters beyond ASCII as code points (`e U+0301 x`): what tells two forms that look alike apart. */
 const codePoints = (name: string): string => Array.from(name, (c) => (c.codePointAt(0)! < 0x80 ? c : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`)).join(" ")
 
+/** RFC-0005: an IO failure is E999, with the system's reason (its code, else its message). */
 const cannotCreate = (what: string) => (e: FsError) =>
   new InternalError({ message: `cannot create ${what}: ${ioReason(e)} (${e.path})`, cause: e })
 

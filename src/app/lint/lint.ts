@@ -386,7 +386,7 @@ const namedSkills = Effect.fnUntraced(function* (named: ReadonlyArray<string>) {
   for (const name of named) {
     const folder = yield* skillFoldersIn(name)
     const found = yield* Effect.result(
-      folder !== undefined ? Effect.succeed(folder) : Effect.map(resolveSkill(name).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(name))), (s) => [s])
+      folder !== undefined ? Effect.succeed(folder) : Effect.map(resolveSkill(name, { deploymentPaths: false }).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(name))), (s) => [s])
     )
     if (found._tag === "Failure") {
       // Named twice, it fails once (as `skc build nope nope` does).
@@ -445,7 +445,7 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
         ? yield* projectSkills
         : folder !== undefined
           ? folder
-          : [yield* resolveCommandSkill(input.skill).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(input.skill)))]
+          : [yield* resolveCommandSkill(input.skill, { deploymentPaths: false }).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(input.skill)))]
         )
           .map((skill): Target => ({ skill }))
           .concat(folder !== undefined && input.skill !== undefined ? yield* misnamedIn(input.skill) : [])

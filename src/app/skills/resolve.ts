@@ -70,6 +70,11 @@ export const missingSourceWarning = (skill: ResolvedSkill) =>
 export interface ResolveOptions {
   /** Also look in the agent skill directories (default true). */
   readonly agentDirs?: boolean
+  /**
+   * A path to skc's deployment resolves to the skill it deploys (default: as `agentDirs`). False for `lint`,
+   * which lints a path as given and says of a compiled one which command lints its source (SKL001).
+   */
+  readonly deploymentPaths?: boolean
 }
 
 
@@ -258,7 +263,7 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
     if (yield* probe(asPath)) {
       // A reading command naming skc's deployment by its path (`.claude/skills/api-guide`) reads the skill, as its
       // name through the agent directory does (rule 4): it read the stub, whose headings are the gateway's (a probe).
-      const deployed = options.agentDirs === false ? undefined : yield* deployedAt(asPath)
+      const deployed = options.agentDirs === false || options.deploymentPaths === false ? undefined : yield* deployedAt(asPath)
       if (deployed !== undefined) {
         yield* verbose(`resolved '${skill}' as a path to skc's deployment: source ${deployed.sourceDir}, runtime ${deployed.runtimeDir}`)
         return deployed
@@ -567,6 +572,22 @@ const deployedAt = Effect.fnUntraced(function* (entry: string) {
   const fs = yield* FileSystem
   const path = yield* Path
   const probed = yield* probeAgentEntry(entry)
+  // A stub whose source is gone: foreign, with the warning its name through the agent directory gives (a
+  // hostile probe got only E020's "no heading is close" for the stub's own headings).
+  if (probed._tag === "Foreign" && probed.missingSource !== undefined) {
+    const name = path.basename(entry)
+    const skill: ResolvedSkill = {
+      name,
+      sourceDir: probed.entry,
+      canonicalSourceDir: probed.canonicalDir,
+      scope: "path",
+      runtimeDir: yield* foreignRuntimeDir(name, probed.canonicalDir),
+      foreign: true,
+      missingSource: probed.missingSource
+    }
+    yield* warn(missingSourceWarning(skill))
+    return skill
+  }
   if (probed._tag !== "Deployed") return undefined
   const canonicalSourceDir = yield* fs.realPath(probed.sourceDir).pipe(Effect.mapError(fsInternal))
   const skill: ResolvedSkill = { name: path.basename(canonicalSourceDir), sourceDir: probed.sourceDir, canonicalSourceDir, scope: "path", runtimeDir: probed.runtimeDir }

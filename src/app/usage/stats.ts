@@ -53,7 +53,7 @@ import { Settings } from "../shared/index.js"
 import { headingReadCounts, outlineSections, sharesItsText } from "./statsOutline.js"
 import { unsyncedNote, unsyncedRows } from "./unsyncedLogs.js"
 import { asideLogs, asideNote } from "./asideLogs.js"
-import { oneEntryPerSection, sectionKey, shownWithin, type SectionRead } from "../../domain/headingReads.js"
+import { oneEntryPerSection, readAbove, sectionKey, type SectionRead } from "../../domain/headingReads.js"
 import { timeFilter } from "./timeFilter.js"
 
 export const StatsInput = Schema.Struct({
@@ -522,9 +522,10 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
       const counts = yield* headingReadCounts(outline, reads, byLine)
       const shares = sharesItsText(outline)
       const unused: Array<OutlineSection> = []
-      const shown = shownWithin(outline, counts)
+      const above = readAbove(outline, counts)
       outline.forEach((h, i) => {
-        if (!shown[i]) unused.push({ file: h.file, section: h.section, level: h.level, ...(shares(h) ? { line: h.line } : {}) })
+        const within = above[i]
+        if (counts[i] === 0) unused.push({ file: h.file, section: h.section, level: h.level, ...(shares(h) ? { line: h.line } : {}), ...(within === undefined ? {} : { within: within.section }) })
       })
       const perHeading = outline.map((h, i) => ({ file: h.file, section: h.section, line: h.line, count: counts[i] ?? 0 }))
       // A read section whose heading the outline no longer has (a read without its file matches any file).

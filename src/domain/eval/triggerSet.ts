@@ -113,7 +113,11 @@ const contradictingPairs = <E>(entries: ReadonlyArray<E>, queryOf: (e: E) => Tri
 
 /** Within one file: each contradicting pair, named by its entries. */
 const contradictions = (queries: ReadonlyArray<{ readonly at: string; readonly q: TriggerQuery }>): ReadonlyArray<string> =>
-  contradictingPairs(queries, (e) => e.q).map(([a, b]) => `${a.at} and ${b.at}: the same query should and should not trigger, so it can never pass`)
+  contradictingPairs(queries, (e) => e.q).map(([a, b]) =>
+    a.q.query === b.q.query
+      ? `${a.at} and ${b.at}: the same query should and should not trigger, so it can never pass`
+      : `${a.at} and ${b.at} (${JSON.stringify(a.q.query)}, ${JSON.stringify(b.q.query)}): the same query should and should not trigger, so it can never pass`
+  )
 
 /**
  * Across a skill's two eval files (each file alone refuses such a pair when it parses): the queries, as
@@ -129,10 +133,13 @@ export const contradictoryQueries = (queries: ReadonlyArray<TriggerQuery>): Read
  * typed, "parse sarif." was asked not to fire beside "parse sarif" asked to fire, a pair that can never pass.
  */
 const sameWords = (query: string): string => {
+  // Split at white space, each word's leading and trailing sentence punctuation dropped: a sign inside or at the
+  // end of a word stays ("C#", "C++" are not "C": a hostile probe saw a near-miss pair refused as one query).
   const words = query
     .normalize("NFKC")
     .toLowerCase()
-    .split(/[^\p{L}\p{N}$/_-]+/u)
+    .split(/\s+/)
+    .map((w) => w.replace(/^[.,;:!?"'()[\]{}«»“”‘’]+|[.,;:!?"'()[\]{}«»“”‘’]+$/g, ""))
     .filter((w) => w !== "")
   // A query of punctuation alone keeps its characters: "???" and "!!!" are not one query.
   return words.length > 0 ? words.join(" ") : query.trim().toLowerCase()
