@@ -87,6 +87,7 @@ export const planDeployments = Effect.fnUntraced(function* (
       // Recovery: a link that cannot be followed is no import's.
       const real = options.importing === undefined || options.force ? undefined : yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
       if (real !== undefined && real === options.importing) {
+        // Recovery: a link whose text cannot be read is named by where it leads.
         const to = yield* fs.readLink(dest).pipe(Effect.orElseSucceed(() => real))
         return yield* Effect.fail(
           new UsageError({
@@ -271,6 +272,7 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
     if (plan.existing === "symlink") {
       // Recovery: a link that cannot be followed is no other build's.
       const was = yield* fs.realPath(plan.path).pipe(Effect.orElseSucceed(() => undefined))
+      // Recovery: a runtime whose real path cannot be read is compared as written.
       const mine = yield* fs.realPath(runtimeDir).pipe(Effect.orElseSucceed(() => runtimeDir))
       if (was !== undefined && was !== mine) yield* warn(Warning.notice(`'${plan.path}' led to '${was}', another build of '${path.basename(plan.path)}': replaced by this project's`))
     }
