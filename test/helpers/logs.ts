@@ -46,7 +46,9 @@ export const makeLogDb = (file: string, rows: ReadonlyArray<Row>, defaults: { sk
 }
 
 export const readLog = (file: string): Array<Record<string, unknown>> => {
-  const db = new Database(file, { readonly: true })
+  // A busy timeout as skc's own readers have (READ_BUSY_TIMEOUT_MS): a server writing the log meanwhile held the
+  // lock for a moment on a loaded CI host, and the read failed "database is locked" instead of waiting.
+  const db = new Database(file, { readonly: true, timeout: 5000 })
   try {
     return db.prepare("SELECT * FROM access_log ORDER BY id").all()
   } finally {
