@@ -237,7 +237,8 @@ const optionsAfterDashes = (spec: (typeof commandSpecs)[number], args: ReadonlyA
   const after = args.slice(d + 1)
   for (let i = 0; i < after.length; i++) {
     const a = after[i]!
-    const flag = flags.find((f) => a === `--${f.name}` || a.startsWith(`--${f.name}=`))
+    // Long options only: a short word after `--` (`-v`) is as likely the query's.
+    const flag = a.startsWith("--") ? flagOf(flags, a) : undefined
     if (flag === undefined) {
       kept.push(a)
       continue
@@ -292,6 +293,10 @@ const dashWordAt = (rest: ReadonlyArray<string>, reported: string): number => {
   return single.length === 1 ? single[0]! : -1
 }
 
+/** The flag a word of a command line gives (`--limit`, `--limit=3`, `-v`), if any. */
+const flagOf = (flags: ReadonlyArray<Flag>, a: string): Flag | undefined =>
+  flags.find((f) => a === `--${f.name}` || a.startsWith(`--${f.name}=`) || (f.alias !== undefined && a === `-${f.alias}`))
+
 /**
  * Where each word of a command line stands: `flag` (a known flag, or its value) or `positional`;
  * undefined when a word is neither (an unknown flag) or `--` ends the options.
@@ -306,7 +311,7 @@ const wordRoles = (spec: (typeof commandSpecs)[number], rest: ReadonlyArray<stri
       roles.push("positional")
       continue
     }
-    const flag = flags.find((f) => a === `--${f.name}` || a.startsWith(`--${f.name}=`) || (f.alias !== undefined && a === `-${f.alias}`))
+    const flag = flagOf(flags, a)
     if (flag === undefined) return undefined
     roles.push("flag")
     // A flag's value is its next word.

@@ -674,11 +674,7 @@ export const reorder = Effect.fnUntraced(function* <T>(
  */
 export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, withSkill: boolean) {
   const matchOf = ({ c, tokens, mode }: Found): IndexQuery => {
-    // The words the section holds itself: a parent kept for its own words (docs/search.md "No echo of
-    // parents") marked its subsections' words in its snippet too, which its matched_terms say it lacks, and
-    // echoed the subsection's own result (a probe: `# demo` showed "[MATCH]zorblat[/MATCH]" of its `## Guidance`).
-    const own = mode === "any" && c.words !== undefined ? tokens.filter((_, i) => (c.words!.own & (1 << i)) !== 0) : tokens
-    const terms = (own.length > 0 ? own : tokens).map((t) => termOf(t, c.opened.q.tokenizer))
+    const terms = tokens.map((t) => termOf(t, c.opened.q.tokenizer))
     return mode === "all" ? allOf(terms) : anyOf(terms)
   }
   // The rows grouped by index and query (the same query has the same key): one excerpt statement per group.
@@ -697,7 +693,9 @@ export const render = Effect.fnUntraced(function* (found: ReadonlyArray<Found>, 
   for (const [opened, byMatch] of groups) {
     for (const { match, rows } of byMatch.values()) {
       // A section with subsections is excerpted from its own text (heading to first subheading) when that holds
-      // a word: FTS5's snippet of the whole section chose a window in a subsection, the next result's own hit.
+      // a word, so it marks only the words it holds itself (docs/search.md "No echo of parents"): FTS5's snippet
+      // of the whole section chose a window in a subsection, the next result's own hit, and marked words its
+      // matched_terms say it lacks (probes: `# demo` showed "[MATCH]zorblat[/MATCH]" of its `## Guidance`).
       const parents = rows.filter((f) => f.c.place.subsections === 1).map((f) => f.c.rowid)
       const own = yield* opened.q.index.ownExcerpts(match, parents).pipe(Effect.mapError(corrupt(opened.skill)))
       const rest = rows.filter((f) => !own.has(f.c.rowid)).map((f) => f.c.rowid)

@@ -567,31 +567,44 @@ export const foreignSkillNote = Effect.fnUntraced(function* (skill: ResolvedSkil
   return { where, what: `'${skill.name}' is a skill in an agent directory that skc did not build (${where})` }
 })
 
-/** skc's deployment at `entry` (a link to a runtime, or `--copy`'s stub) as the skill it deploys; undefined for anything else. */
-const deployedAt = Effect.fnUntraced(function* (entry: string) {
+/**
+ * An agent directory entry as the skill a name resolves to (rule 4): skc's deployment as its source and
+ * runtime; a foreign skill as its own directory, its runtime data in the cache, warned of when it is a stub
+ * whose source is not here. Undefined for no skill (missing, invalid).
+ */
+const entrySkill = Effect.fnUntraced(function* (probed: Effect.Success<ReturnType<typeof probeAgentEntry>>, scope: SkillScope) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const probed = yield* probeAgentEntry(entry)
-  // A stub whose source is gone: foreign, with the warning its name through the agent directory gives (a
-  // hostile probe got only E020's "no heading is close" for the stub's own headings).
-  if (probed._tag === "Foreign" && probed.missingSource !== undefined) {
-    const name = path.basename(entry)
-    const skill: ResolvedSkill = {
-      name,
-      sourceDir: probed.entry,
-      canonicalSourceDir: probed.canonicalDir,
-      scope: "path",
-      runtimeDir: yield* foreignRuntimeDir(name, probed.canonicalDir),
-      foreign: true,
-      missingSource: probed.missingSource
-    }
-    yield* warn(missingSourceWarning(skill))
+  if (probed._tag === "Deployed") {
+    const canonicalSourceDir = yield* fs.realPath(probed.sourceDir).pipe(Effect.mapError(fsInternal))
+    const skill: ResolvedSkill = { name: path.basename(canonicalSourceDir), sourceDir: probed.sourceDir, canonicalSourceDir, scope, runtimeDir: probed.runtimeDir }
     return skill
   }
-  if (probed._tag !== "Deployed") return undefined
-  const canonicalSourceDir = yield* fs.realPath(probed.sourceDir).pipe(Effect.mapError(fsInternal))
-  const skill: ResolvedSkill = { name: path.basename(canonicalSourceDir), sourceDir: probed.sourceDir, canonicalSourceDir, scope: "path", runtimeDir: probed.runtimeDir }
+  if (probed._tag !== "Foreign") return undefined
+  const name = path.basename(probed.entry)
+  const skill: ResolvedSkill = {
+    name,
+    sourceDir: probed.entry,
+    canonicalSourceDir: probed.canonicalDir,
+    scope,
+    runtimeDir: yield* foreignRuntimeDir(name, probed.canonicalDir),
+    foreign: true,
+    ...(probed.missingSource === undefined ? {} : { missingSource: probed.missingSource })
+  }
+  if (skill.missingSource !== undefined) yield* warn(missingSourceWarning(skill))
   return skill
+})
+
+/**
+ * skc's deployment at `entry` (a link to a runtime, or `--copy`'s stub) named by its path, as the skill it
+ * deploys; a stub whose source is gone, with the warning its name gives (a hostile probe got only E020's "no
+ * heading is close" for the stub's own headings). Undefined for anything else: a foreign skill's path is
+ * read as written.
+ */
+const deployedAt = Effect.fnUntraced(function* (entry: string) {
+  const probed = yield* probeAgentEntry(entry)
+  const stub = probed._tag === "Deployed" || (probed._tag === "Foreign" && probed.missingSource !== undefined)
+  return stub ? yield* entrySkill(probed, "path") : undefined
 })
 
 /** The entries named `name` of the nested `.claude/skills` below the working directory, as paths from it (Claude Code's `nestedBelow`). */
@@ -606,7 +619,6 @@ const nestedOfName = Effect.fnUntraced(function* (name: string) {
 
 /** Rule 4 (DECISIONS #38): the first agent directory entry named `name`. */
 const resolveInAgentDirs = Effect.fnUntraced(function* (name: string) {
-  const fs = yield* FileSystem
   const path = yield* Path
   let dirWithoutSkillMd: string | undefined
   // The first entry of the name whose SKILL.md skc cannot use (its frontmatter), said in the E001 it ends in.
@@ -621,32 +633,11 @@ const resolveInAgentDirs = Effect.fnUntraced(function* (name: string) {
       else unusable ??= { entry, reason: probed.reason }
       continue
     }
-    if (probed._tag === "Deployed") {
-      const canonicalSourceDir = yield* fs.realPath(probed.sourceDir).pipe(Effect.mapError(fsInternal))
-      const skill: ResolvedSkill = {
-        name: path.basename(canonicalSourceDir),
-        sourceDir: probed.sourceDir,
-        canonicalSourceDir,
-        scope: root.scope,
-        runtimeDir: probed.runtimeDir
-      }
-      yield* verbose(
-        `resolved '${name}' through the ${root.scope} directory ${root.dir} (${root.agent}): deployed by skc; source ${skill.sourceDir}, runtime ${skill.runtimeDir}`
-      )
-      return { _tag: "Resolved", skill } as const
-    }
-    const skill: ResolvedSkill = {
-      name,
-      sourceDir: probed.entry,
-      canonicalSourceDir: probed.canonicalDir,
-      scope: root.scope,
-      runtimeDir: yield* foreignRuntimeDir(name, probed.canonicalDir),
-      foreign: true,
-      ...(probed.missingSource === undefined ? {} : { missingSource: probed.missingSource })
-    }
-    if (skill.missingSource !== undefined) yield* warn(missingSourceWarning(skill))
+    const skill = (yield* entrySkill(probed, root.scope))!
     yield* verbose(
-      `resolved '${name}' through the ${root.scope} directory ${root.dir} (${root.agent}): foreign skill ${skill.canonicalSourceDir}; index and log in ${skill.runtimeDir}`
+      probed._tag === "Deployed"
+        ? `resolved '${name}' through the ${root.scope} directory ${root.dir} (${root.agent}): deployed by skc; source ${skill.sourceDir}, runtime ${skill.runtimeDir}`
+        : `resolved '${name}' through the ${root.scope} directory ${root.dir} (${root.agent}): foreign skill ${skill.canonicalSourceDir}; index and log in ${skill.runtimeDir}`
     )
     return { _tag: "Resolved", skill } as const
   }

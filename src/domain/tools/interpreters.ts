@@ -29,6 +29,7 @@
  */
 import type { ArgTemplate, CommandTemplate } from "./model.js"
 import { assignedName, assignmentOf, runsAsCode } from "./envNames.js"
+import { literalOf } from "./template.js"
 
 /** One argument: its literal text when it holds no placeholder. */
 interface Arg {
@@ -118,10 +119,9 @@ export const wrappedCommand = (command: WordsOfCommand): WordsOfCommand | undefi
   if (takesValue === undefined) return undefined
   let operands = LEADING_OPERANDS[name] ?? 0
   for (let i = 0; i < command.args.length; i++) {
-    const a = literal(command.args[i]!)
+    const a = literalOf(command.args[i]!)
     // `env GREETING={{who}} ./x.sh` (the documented safe form): an assignment's value is data, not the program.
-    const head = command.args[i]![0]
-    if (a === undefined && name === "env" && head !== undefined && head._tag === "Literal" && assignedName(head.text ?? "") !== undefined) continue
+    if (a === undefined && name === "env" && assignmentOf(command.args[i]!) !== undefined) continue
     if (a === undefined) return undefined
     if (a === "--") return commandFrom(command.args, i + 1)
     if (name === "env" && assignedName(a) !== undefined) continue
@@ -156,11 +156,11 @@ export const splitStringWords = (command: WordsOfCommand): ReadonlyArray<string>
     if (WRAPPERS[name] === undefined) return undefined
     if (name === "env") {
       for (let i = 0; i < current.args.length; i++) {
-        const a = literal(current.args[i]!)
+        const a = literalOf(current.args[i]!)
         if (a === undefined || a === "--") break
         if (!isSplitString(a)) continue
         const attached = a.startsWith("--split-string=") ? a.slice("--split-string=".length) : a.startsWith("--") ? "" : a.slice(a.indexOf("S") + 1)
-        const text = attached !== "" ? attached : literal(current.args[i + 1] ?? []) ?? ""
+        const text = attached !== "" ? attached : literalOf(current.args[i + 1] ?? []) ?? ""
         return text.split(/\s+/).map((w) => w.replace(/^["']|["']$/g, "")).filter((w) => w !== "")
       }
     }
@@ -172,14 +172,11 @@ export const splitStringWords = (command: WordsOfCommand): ReadonlyArray<string>
 /** A command as its words: the program, and each argument as the pieces a template holds (literal text, placeholders). */
 export interface WordsOfCommand {
   readonly program: string
-  readonly args: ReadonlyArray<ReadonlyArray<{ readonly _tag: string; readonly text?: string }>>
+  readonly args: ReadonlyArray<ArgTemplate>
 }
 
-const literal = (arg: WordsOfCommand["args"][number]): string | undefined =>
-  arg.every((f) => f._tag === "Literal") ? arg.map((f) => f.text ?? "").join("") : undefined
-
 const commandFrom = (args: WordsOfCommand["args"], at: number): WordsOfCommand | undefined => {
-  const program = at < args.length ? literal(args[at]!) : undefined
+  const program = at < args.length ? literalOf(args[at]!) : undefined
   if (program === undefined) return undefined
   const inner = { program, args: args.slice(at + 1) }
   return wrappedCommand(inner) ?? inner
