@@ -110,11 +110,20 @@ export const printedScore = (score: number): string => (score >= 0.01 || score <
  * the held words answer alone, else the skill's headings, or what each
  * skill is for. An agent otherwise guesses other words call after call.
  */
-const noResultsNext = (options: SearchRenderOptions, query: string): string =>
+const noResultsNext = (options: SearchRenderOptions, query: string, skipped: number): string =>
   options.searched === 0
-    ? // Every skill in scope was skipped: "no searched skill holds these words" would say the question was asked.
-      "  No skill was searched: every one in scope was skipped (below).\n"
+    ? skipped > 0
+      ? // Every skill in scope was skipped: "no searched skill holds these words" would say the question was asked.
+        "  No skill was searched: every one in scope was skipped (below).\n"
+      : // None in scope at all (a fresh-machine probe: "skipped (below)" with nothing below).
+        noSkillInScope(options)
     : notSearched(options) + noResultsLead(options, query) + (options.cjkHint === true ? CJK_HINT : "")
+
+/** No skill resolves where the search was asked: where skills are looked for, and how to ask elsewhere. */
+const noSkillInScope = (options: SearchRenderOptions): string =>
+  options.remote === true
+    ? "  No skill was searched: this server holds no skill.\n"
+    : "  No skill was searched: none resolves from here (no skill in the project's .skillc/skills, the global store or the agents' skill directories; skc list shows what resolves). Search from the project's directory, or start skc mcp with --project <dir> (or SKILLC_PROJECT).\n"
 
 /** DECISIONS #7: Chinese and Japanese text has no spaces between words; only the `cjk` tokenizer splits it into them. */
 const CJK_HINT =
@@ -314,7 +323,7 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
   // The query, names, files and headings are untrusted: each shown with its control characters escaped.
   const skipped = skippedLines(result, options)
   const query = quotedQuery(result.query)
-  if (result.results.length === 0) return `No results for ${query}.\n${noResultsNext(options, result.query)}${skipped}`
+  if (result.results.length === 0) return `No results for ${query}.\n${noResultsNext(options, result.query, result.skipped?.length ?? 0)}${skipped}`
   const header =
     (result.partial ? `${partialHeadline(query, options)}${noneHolds(result, options)}.\n${didYouMeanLine(options, "")}\n` : "") + describedOnlyLine(result, options)
   return (
@@ -381,7 +390,7 @@ const noticeLines = (text: string): ReadonlyArray<string> =>
 export const searchNotices = (result: SearchResult, options: SearchRenderOptions = {}): ReadonlyArray<string> => {
   // The skipped skills are in the document (`skipped`); the notice adds how to search them.
   const skipped = noticeLines(skippedLines(result, options))
-  if (result.results.length === 0) return [...noticeLines(noResultsNext(options, result.query)), ...skipped]
+  if (result.results.length === 0) return [...noticeLines(noResultsNext(options, result.query, result.skipped?.length ?? 0)), ...skipped]
   // How to read a result that sits before any heading, or whose heading its skill repeats.
   const readSteps = result.results
     .filter((r) => r.section === "" || repeatedRead(r, options) !== "")

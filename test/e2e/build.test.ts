@@ -557,6 +557,16 @@ describe("an agent directory that is a link out of the project", () => {
     const second = await b.runAsync(["build", "newsk"])
     expect(second.stderr).toContain(`led to '${join(a.work, ".skillc", "runtime", "newsk")}', another build of 'newsk': replaced by this project's`)
   }, 60_000)
+
+  // A fresh-machine probe: a target the user named outside the project got "'/x' is '/x', outside the project".
+  it("a target named outside the project is the user's: no shared-directory warning", async () => {
+    const a = project("newsk")
+    const outside = join(a.root, "agents-skills")
+    const built = await a.runAsync(["build", "newsk", "--target", outside])
+    expect(built.code, built.stderr).toBe(0)
+    expect(lstatSync(join(outside, "newsk")).isSymbolicLink()).toBe(true)
+    expect(built.stderr).not.toContain("outside the project")
+  }, 60_000)
 })
 
 // A team-layout probe: `skc build .claude/skills/ext2`, ext2 a link to a shared skill, replaced the link without

@@ -88,6 +88,16 @@ describe("the skills a search across skills left out say how to search them", ()
       "(skipped pdf: not built; build it with: skc build pdf)"
     ])
   })
+
+  // A fresh-machine probe: with no skill at all, the answer pointed to a list of skipped skills that was not there.
+  it("an answer with no skill in scope at all says none resolves, and where skills are looked for", () => {
+    const none = { query: "x", results: [] } as never
+    const text = renderSearchText(none, { searched: 0 })
+    expect(text).toContain("No skill was searched: none resolves from here")
+    expect(text).toContain("skc list")
+    expect(text).not.toContain("(below)")
+    expect(searchNotices(none, { mcp: true, searched: 0, remote: true })).toEqual(["No skill was searched: this server holds no skill."])
+  })
 })
 
 describe("a long query is repeated in part (text only; the JSON keeps it whole)", () => {

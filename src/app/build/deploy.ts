@@ -267,7 +267,10 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
   // the link made there is every sharing project's, and each one's build replaced the other's without a word,
   // its agents then reading the other project's skill (a team-layout probe). Said, and so is a replaced link to
   // another build of the skill.
-  if (inside(runtimeDir) && !inside(holder)) {
+  // Only a directory the project names (its path inside the project) that really lies outside it: a target the
+  // user named outside the project (`--target ~/agents/skills`) is theirs, and the warning then read
+  // "'/x' is '/x', outside the project" (a fresh-machine probe).
+  if (inside(runtimeDir) && inside(path.dirname(plan.path)) && !inside(holder)) {
     yield* warn(Warning.notice(`'${path.dirname(plan.path)}' is '${holder}', outside the project: the link made there is shared by every project reading that directory, and another project's build of '${path.basename(plan.path)}' replaces it`))
     if (plan.existing === "symlink") {
       // Recovery: a link that cannot be followed is no other build's.
