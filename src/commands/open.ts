@@ -54,11 +54,19 @@ export const openCommand = defineCommand({
       // A Markdown file that names the skill's scripts: where they are, on stderr after the file (docs/decisions.md P7).
       emit: (opened, ctx) => {
         if (ctx.format === "json") return printJson(opened.result)
-        const note = namedFilesNote(opened.result, "cli", "file")
+        // A file cut by --max-lines or --max-bytes: the flag that reads on, as `show` says it (an agent's probe paged
+        // a reference by counting lines: the RFC's "... (N more lines)" ends stdout and names no line).
+        const more =
+          opened.result.next_line !== undefined
+            ? `the file goes on: --from-line ${opened.result.next_line} shows its next lines`
+            : opened.result.truncated
+              ? "the file goes on: run it again without --max-lines (or with a larger one) to read the rest"
+              : undefined
+        const notes = [namedFilesNote(opened.result, "cli", "file"), more].filter((n) => n !== undefined)
         const file = Effect.flatMap(Effect.service(Output), (output) =>
           output.stdoutIsTTY && hasControl(opened.result) ? printText(visibleBody(textOf(opened.result))) : printBytes(opened.bytes)
         )
-        return note === undefined ? file : Effect.andThen(file, printStderr(note))
+        return notes.length === 0 ? file : Effect.andThen(file, printStderr(notes.join("\n")))
       },
       mcp: {
         output: () => import("../app/search/open.js").then((r) => r.OpenResult),

@@ -41,7 +41,8 @@ export const editDistance = (a: string, b: string, max = Number.POSITIVE_INFINIT
 /** The largest edit distance still taken for a typo of `name`. */
 export const typoBound = (name: string): number => (name.length <= 3 ? 1 : name.length <= 8 ? 2 : 3)
 
-const lastSegment = (p: string) => p.slice(p.lastIndexOf("/") + 1)
+/** A path's last segment, or a plugin-qualified name's skill (`superpowers:brainstorming`, as Claude Code names a plugin's skill). */
+const lastSegment = (p: string) => p.slice(Math.max(p.lastIndexOf("/"), p.lastIndexOf(":")) + 1)
 
 /**
  * Up to `limit` candidates closest to `query`, best first (ties in the

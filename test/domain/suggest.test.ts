@@ -21,6 +21,14 @@ describe("closest names", () => {
     expect(closest("pdf", ["pdf"])).toEqual([])
   })
 
+  // An agent's probe: obra/superpowers' skills name each other as Claude Code names a plugin's skill
+  // (`superpowers:test-driven-development`), and the copy in a project answered E001 with no suggestion.
+  it("a plugin-qualified name suggests the skill of its last part", () => {
+    const skills = ["brainstorming", "test-driven-development", "writing-plans"]
+    expect(closest("superpowers:test-driven-development", skills)).toEqual(["test-driven-development"])
+    expect(closest("superpowers:writing-plan", skills)).toEqual(["writing-plans"])
+  })
+
   it("after typos: a name cut short or a whole part of one, for three characters or more", () => {
     const skills = ["slack-gif-creator", "pdf", "pptx", "webapp-testing"]
     expect(closest("slack-gif", skills)).toEqual(["slack-gif-creator"])

@@ -356,4 +356,26 @@ describe("RFC-0007:C-LOGGING gateway commands (DECISIONS #17, #18)", () => {
     const j = JSON.parse(p.run(["stats", "demo", "--group-by", "sections", "--format", "json"]).stdout)
     expect(j.data).toEqual([{ section: "Install", file: "SKILL.md", count: 1 }])
   })
+
+  // An agent's probe (DECISIONS #18, the command's own parameters): a first page cut by --max-bytes was logged
+  // without its bound, as a whole read; `open` named no next page on the CLI as `show` does.
+  it("a page cut by --max-bytes is logged with its bound, and open names the line its next page starts at", () => {
+    const p = project()
+    // A section longer than the least page (1,024 bytes).
+    const long = Array.from({ length: 80 }, (_, i) => `Step ${i + 1}: run the install script and check its output.`).join("\n")
+    writeFileSync(join(p.src, "SKILL.md"), `${skillMd("demo")}\n## Long install\n\n${long}\n`)
+    expect(p.run(["build", "demo"]).code).toBe(0)
+    const opened = p.run(["open", "demo", "SKILL.md", "--max-bytes", "1024"])
+    expect(opened.code, opened.stderr).toBe(0)
+    const next = /the file goes on: --from-line (\d+) shows its next lines/.exec(opened.stderr)
+    expect(next, opened.stderr).not.toBeNull()
+    const rest = p.run(["open", "demo", "SKILL.md", "--from-line", next![1]!])
+    expect(rest.code).toBe(0)
+    expect(opened.stdout.split("\n")[0]).not.toBe(rest.stdout.split("\n")[0])
+    expect(p.run(["show", "demo", "--section", "long install", "--max-bytes", "1024"]).code).toBe(0)
+    const args = readLog(p.primary).map((r) => JSON.parse(r.args as string))
+    expect(args.at(-3)).toMatchObject({ path: "SKILL.md", max_bytes: 1024 })
+    expect(args.at(-2)).not.toHaveProperty("max_bytes")
+    expect(args.at(-1)).toMatchObject({ section: "Long install", max_bytes: 1024 })
+  })
 })

@@ -235,5 +235,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
 export const openLogArgs = (input: OpenInput, result?: { readonly path: string }) => ({
   path: result?.path ?? input.path,
   max_lines: input.max_lines,
-  ...(input.from_line === undefined ? {} : { from_line: input.from_line })
+  ...(input.from_line === undefined ? {} : { from_line: input.from_line }),
+  // A page cut by bytes is no whole read either (an agent's probe: stats counted a first page of 35 of 169 lines as the file).
+  ...(input.max_bytes === undefined ? {} : { max_bytes: input.max_bytes })
 })

@@ -245,5 +245,7 @@ export const showLogArgs = (input: ShowInput, result: ShowResult | undefined) =>
   ...(input.line === undefined ? {} : { line: result?.start_line ?? input.line }),
   ...(input.from_line === undefined ? {} : { from_line: input.from_line }),
   // As `open`'s row records it (an agent's probe: a show cut to 5 lines was logged as a whole read).
-  ...(input.max_lines === undefined ? {} : { max_lines: input.max_lines })
+  ...(input.max_lines === undefined ? {} : { max_lines: input.max_lines }),
+  // And a page cut by bytes (`--max-bytes`; MCP's default page): logged as asked, as `open`'s row is.
+  ...(input.max_bytes === undefined ? {} : { max_bytes: input.max_bytes })
 })
