@@ -31,8 +31,8 @@ export const diagnosticLine = (d: LintDiagnostic, colour = false, dir?: string):
   return `${paint(colour, "1", `${file}:${d.line}:${d.column}`)} ${sev}: ${d.rule} ${d.name}: ${visible(d.message)}`
 }
 
-/** The folder that prefixes a report's diagnostics: only when the outcome covers several skills. */
-const prefixOf = (o: LintOutcome, r: LintReport): string | undefined => (o.single ? undefined : r.path)
+/** The folder that prefixes a report's diagnostics: when the outcome covers several skills, or one named by its path. */
+const prefixOf = (o: LintOutcome, r: LintReport): string | undefined => (o.single && o.namedByPath !== true ? undefined : r.path)
 
 /** ` (for codex, cursor)`: the agent profiles, said only when they are not the default `claude` alone (issue 43). */
 const forAgents = (agents: ReadonlyArray<string> | undefined): string =>

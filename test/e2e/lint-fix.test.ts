@@ -23,7 +23,8 @@ describe("skc lint --fix (issue 50)", () => {
     const r = await sb.runAsync(["lint", "dry/forms", "--fix-dry-run"])
     // SKL402 is an error before the fix; nothing remains after it.
     expect(r.code).toBe(0)
-    expect(r.stdout).toContain("--- a/SKILL.md\n+++ b/SKILL.md\n")
+    // Named by its path: the diff names the file from the working directory, where `git apply` runs.
+    expect(r.stdout).toContain("--- a/dry/forms/SKILL.md\n+++ b/dry/forms/SKILL.md\n")
     // The file's CRLF kept in the diff's lines, so `patch` and `git apply` apply it (test/domain/lint-fix.test.ts).
     expect(r.stdout).toContain('-  version: 2.10\r\n+  version: "2.10"\r\n')
     expect(r.stdout).toContain("-Read [the fields](FIELDS.md) first.\r\n+Read [the fields](fields.md) first.\r\n")

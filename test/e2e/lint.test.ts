@@ -71,6 +71,13 @@ describe("skc lint outputs", () => {
     // A config without problems adds none.
     writeTree(proj, { ".skillc/config.toml": "[lint]\nSKL206 = \"error\"\n" })
     expect(JSON.parse(sb.run(["lint", "demo", "--format", "sarif"], proj).stdout).runs[0].invocations[0].toolConfigurationNotifications).toBeUndefined()
+    // A CI probe: a rule id lint does not know (the setting ignored) reached stderr only.
+    writeTree(proj, { ".skillc/config.toml": "version = 1\n[lint]\nSKL999 = \"off\"\n" })
+    const unknown = sb.run(["lint", "demo", "--format", "sarif"], proj)
+    const said = JSON.parse(unknown.stdout).runs[0].invocations[0].toolConfigurationNotifications as Array<{ level: string; message: { text: string } }>
+    expect(said.map((n) => n.message.text)).toEqual(["unknown lint rule 'SKL999' in [lint] of .skillc/config.toml; ignored"])
+    expect(said[0]!.level).toBe("warning")
+    expect(unknown.stderr).toContain(said[0]!.message.text)
   })
 
   it("RFC-0008:C-EXTENSIONS DECISIONS #12 SARIF URIs are relative to the repository root when lint runs below it (GitHub code scanning)", () => {
@@ -154,9 +161,11 @@ describe("RFC-0008:C-REGISTRY SKL001 skip-compiled", () => {
   it("--force lints it anyway with the W300 warning", () => {
     compiled()
     const r = sb.run(["lint", "compiled/demo", "--force"])
-    // DECISIONS #39: diagnostics on stderr, the summary on stdout.
+    // DECISIONS #39: diagnostics on stderr, the summary on stdout. A skill named by its path: each file named
+    // from the working directory (a CI probe: a glob that matched one folder printed `notes.md:1:1`, which no
+    // problem matcher could place in the repository).
     expect(r.stderr).toBe(
-      "warning[W300]: SKL001 skip-compiled: linting compiled skill; results may not be meaningful\nnotes.md:1:1 warning[W300]: SKL401 no-orphans: orphaned file: 'notes.md'\n"
+      "warning[W300]: SKL001 skip-compiled: linting compiled skill; results may not be meaningful\ncompiled/demo/notes.md:1:1 warning[W300]: SKL401 no-orphans: orphaned file: 'notes.md'\n"
     )
     expect(r.stdout).toBe("demo: 0 errors, 1 warning\n")
     expect(r.code).toBe(0)

@@ -94,6 +94,11 @@ export interface LintFailure {
 export interface LintOutcome {
   /** A skill was named: one report, JSON is one object. */
   readonly single: boolean
+  /**
+   * That skill was named by a path (`skills/pdf/`, a CI glob that matched one folder): its text lines name the
+   * file from the working directory, as a lint of several does, so a problem matcher places it in the repository.
+   */
+  readonly namedByPath?: boolean
   readonly reports: ReadonlyArray<LintReport>
   /** The targets of several that failed (never of a single skill, whose failure is the command's). Absent: none. */
   readonly failures?: ReadonlyArray<LintFailure>
@@ -427,15 +432,23 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   // A `[build] targets` entry that `skc build` refuses and lint ignores (a name no agent profile has): lint
   // does not fail on the build's configuration, but says so, and which agents it checked instead (it checked
   // `claude` without a word). A profile name build refuses (`agentskills`) is one lint reads: nothing to say.
+  // What lint itself finds wrong in the configuration, said on stderr and kept for SARIF's tool configuration
+  // notifications beside the files' own problems (a CI probe: `SKL999 = "off"` reached stderr only, which code
+  // scanning never shows).
+  const lintConfigProblems: Array<{ readonly level: "warning"; readonly message: string }> = []
+  const configWarning = (message: string) => {
+    lintConfigProblems.push({ level: "warning", message })
+    return diagnostics.warn(Warning.notice(message))
+  }
   if (input.agent === undefined) {
     for (const name of config.buildTargets) {
       const parsed = parseTargets(name, config.targets)
       if (!("problem" in parsed) || isProfileName(name.trim())) continue
-      yield* diagnostics.warn(Warning.notice(`${describeTargetProblem(parsed.problem)}; \`skc build\` refuses it; lint checks for ${profiles.map((p) => p.name).join(", ")}`))
+      yield* configWarning(`${describeTargetProblem(parsed.problem)}; \`skc build\` refuses it; lint checks for ${profiles.map((p) => p.name).join(", ")}`)
     }
   }
   const configured = configureRules(RULES, config.lint)
-  for (const p of configured.problems) yield* diagnostics.warn(Warning.notice(p.message))
+  for (const p of configured.problems) yield* configWarning(p.message)
   // `skc lint <dir>` on a folder of skill folders lints each of them (issue 12).
   const folder = input.skill === undefined ? undefined : yield* skillFoldersIn(input.skill)
   const targets: ReadonlyArray<Target> =
@@ -497,10 +510,11 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   if (showProgress) progress.stop()
   const outcome: LintOutcome = {
     single,
+    ...(single && input.skill !== undefined && /[\\/]/.test(input.skill) ? { namedByPath: true } : {}),
     reports,
     ...(failures.length === 0 ? {} : { failures }),
     agents: profiles.map((p) => p.name),
-    ...(configProblems === undefined ? {} : { configProblems })
+    ...(configProblems === undefined && lintConfigProblems.length === 0 ? {} : { configProblems: [...(configProblems ?? []), ...lintConfigProblems] })
   }
   return outcome
 })
