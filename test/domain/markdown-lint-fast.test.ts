@@ -204,6 +204,17 @@ describe("lint's fast path vs remark on generated documents", () => {
       agree(s)
     }
     expect(lintAstFast("`[x](y)` and [z](w.md)")?.links.map((l) => [l.target, l.column])).toEqual([["w.md", 14]])
+    // An editor probe: one half-typed link (`see [the`) sent the whole file to remark at every keystroke. A `[`
+    // with no `]` after it in its chunk is text; one with a `]` later (even lines later) still goes to remark.
+    for (const s of ["see [the\n\n[a](b.md)", "a [ b\nc ![", "- [ x\n\n# T [", "[a](b.md) then ["]) {
+      expect(lintAstFast(s), s).toBeDefined()
+      agree(s)
+    }
+    expect(lintAstFast("see [the\n\n[a](b.md)")?.links.map((l) => [l.target, l.line, l.column])).toEqual([["b.md", 3, 1]])
+    for (const s of ["see [the\nend]", "[ [a](b.md)", "a [ b\nc [d](e.md) ![", "a [\nb](c.md)", "[x\n]: /u", "- [ ] task", "[^1"]) {
+      if (s !== "[^1") expect(lintAstFast(s), s).toBeUndefined()
+      agree(s)
+    }
     expect(lintAstFast("a\n<!-- skilllint-disable SKL201 -->\n")?.htmlComments).toEqual([{ line: 2, text: "skilllint-disable SKL201" }])
   })
 })

@@ -7,7 +7,8 @@
  *
  * It answers only when it can vouch that remark would find exactly these:
  * every `[` outside code must open such a link (so no reference, definition,
- * footnote or task-list bracket), no `<` outside code except a line that is
+ * footnote or task-list bracket) or have no `]` after it in its chunk of
+ * non-blank lines (then it is text), no `<` outside code except a line that is
  * one HTML comment and nothing else (a skilllint directive; so no autolink,
  * other raw HTML or HTML block), no code span crossing a line (so code-span ranges do
  * not depend on block boundaries), no backslash before a backtick, `[` or `!`,
@@ -114,6 +115,11 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
     if (/\\[`[!]/.test(joined)) return undefined
     const spans = joined.indexOf("`") === -1 ? [] : codeSpans(joined)
     if (spans === undefined) return undefined
+    // A `[` with no `]` after it in its chunk opens nothing: a link, a reference, a definition, a footnote
+    // or a task box all need a `]` in the same paragraph, which never crosses a blank line. It is text, and
+    // the scan goes on: one half-typed link (`see [the`) sent a whole 20,000-line file to remark, five
+    // times slower, at every keystroke in the editor (an editor probe).
+    const lastClose = joined.lastIndexOf("]")
     let offset = 0
     for (let k = 0; k < chunk.length; k++) {
       const line = chunk[k]!
@@ -134,6 +140,7 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
         if (line.slice(0, start).includes("\t")) return undefined
         LINK.lastIndex = start
         const m = LINK.exec(line)
+        if (m === null && lastClose < offset + i) continue
         if (m === null || m[0].startsWith("!") !== image) return undefined
         const end = start + m[0].length
         // A code span may not start inside the link (its text and destination hold no backtick, so only check the end).
