@@ -747,6 +747,9 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       const uri = uriOf(join(root, ...file.split("/")))
       const version = last.versions.get(file) ?? null
       // A versioned edit: an editor whose buffer moved on since this lint refuses it instead of misplacing it.
+      // LSP 3.17 (WorkspaceEdit): only to a client that says it takes `documentChanges`; any other gets the
+      // plain `changes` every client applies (an editor probe: a minimal client applied nothing).
+      if (!documentChangesSupport) return { changes: { [uri]: edits } }
       const change: TextDocumentEdit = { textDocument: { uri, version }, edits }
       return { documentChanges: [change] }
     }
@@ -773,11 +776,14 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     let canWatch = false
     // Whether completion items may say what they replace after the cursor (VS Code does; Neovim 0.7 does not).
     let completionSupport: CompletionSupport = { insertReplace: false }
+    /** The client applies a WorkspaceEdit's versioned `documentChanges` (`workspace.workspaceEdit.documentChanges`). */
+    let documentChangesSupport = false
     connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
       if (initialized) return new ResponseError<InitializeError>(ErrorCodes.InvalidRequest, "initialize may only be sent once", { retry: false })
       initialized = true
       canWatch = params?.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration === true
       completionSupport = { insertReplace: params?.capabilities?.textDocument?.completion?.completionItem?.insertReplaceSupport === true }
+      documentChangesSupport = params?.capabilities?.workspace?.workspaceEdit?.documentChanges === true
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: 2, save: { includeText: false } },
@@ -963,6 +969,10 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     connection.onExit(() => {
       closed = true
       resolve()
+      // LSP 3.17 `exit`: status 0 only after a `shutdown` that was answered. vscode-languageserver counts one
+      // it refused (-32002 before `initialize`) and then exits 0 itself (an editor probe), so a refused one
+      // ends here with 1 before the library's own exit.
+      if (!shutDown) process.exit(1)
     })
     // A method the server does not handle follows the same lifecycle (LSP 3.17): -32002 before `initialize`,
     // -32600 after `shutdown`, and only in between -32601. The library's own fallback answered -32601

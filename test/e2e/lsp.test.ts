@@ -321,6 +321,28 @@ describe("skc lsp (issue 50)", () => {
     await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
   })
 
+  // An editor probe (LSP 3.17, WorkspaceEdit): a quick fix was always `documentChanges`, which a client that does
+  // not declare `workspace.workspaceEdit.documentChanges` never applies; such a client gets `changes`.
+  it("a quick fix is plain `changes` for a client that does not take versioned document changes", async () => {
+    const dir = join(sb.work, "skills", "plain-client")
+    const uri = uriOf(join(dir, "SKILL.md"))
+    const text = ["---", "name: plain-client", "description: Plain edits. Use when editing.", "---", "# Plain", "", "Read [the fields](FIELDS.md).", ""].join("\n")
+    writeTree(dir, { "SKILL.md": text, "fields.md": "# Fields\n" })
+    const plain = await startLsp(sb.home, sb.work, [], {})
+    try {
+      await plain.open(uri, text)
+      await plain.diagnostics(uri, (p) => p.version === 1)
+      const at = text.split("\n")[6]!.indexOf("FIELDS.md")
+      const actions = (await plain.connection.sendRequest("textDocument/codeAction", { textDocument: { uri }, range: { start: { line: 6, character: at }, end: { line: 6, character: at } }, context: { diagnostics: [] } })) as Array<CodeAction>
+      const fix = actions.find((a) => a.isPreferred === true && a.title.includes("SKL402"))!
+      expect(fix.edit!.documentChanges).toBeUndefined()
+      const edits = fix.edit!.changes![uri]!
+      expect(TextDocument.applyEdits(TextDocument.create(uri, "markdown", 1, text), edits)).toContain("Read [the fields](fields.md).")
+    } finally {
+      expect(await plain.close()).toBe(0)
+    }
+  })
+
   it("a request sent right after a change is answered from the changed text (LSP 3.17: in order)", async () => {
     const dir = join(sb.work, "skills", "fresh")
     const uri = uriOf(join(dir, "SKILL.md"))
@@ -564,6 +586,25 @@ describe("skc lsp before and after initialize (LSP 3.17 lifecycle)", () => {
     await expect(connection.sendRequest("foo/bar", {})).rejects.toMatchObject({ code: -32600 })
     await connection.sendNotification("exit")
     expect(await exited).toBe(0)
+    connection.dispose()
+  })
+})
+
+// An editor probe (LSP 3.17 `exit`: "exit code 0 if the shutdown request has been received before; otherwise 1"):
+// a shutdown refused before initialize (-32002) was counted as received, and `exit` then ended with 0.
+describe("skc lsp exit after a refused shutdown", () => {
+  it("exits 1: the shutdown answered -32002 was no shutdown", async () => {
+    const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+      cwd: sb.work,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
+    connection.listen()
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    await expect(connection.sendRequest("shutdown")).rejects.toMatchObject({ code: -32002 })
+    await connection.sendNotification("exit")
+    expect(await exited).toBe(1)
     connection.dispose()
   })
 })

@@ -34,7 +34,10 @@ export interface LspSession {
 export const uriOf = (path: string): string => pathToFileURL(path).href
 
 /** `runAs`: a command the server runs under (`setpriv --reuid=65534 …`: another user, for a permission test). */
-export const startLsp = async (home: string, cwd: string, runAs: ReadonlyArray<string> = []): Promise<LspSession> => {
+/** What the sessions' client says it can do: VS Code's versioned workspace edits (its quick fixes apply them). */
+const EDITOR_CAPABILITIES = { workspace: { workspaceEdit: { documentChanges: true } } }
+
+export const startLsp = async (home: string, cwd: string, runAs: ReadonlyArray<string> = [], capabilities: object = EDITOR_CAPABILITIES): Promise<LspSession> => {
   const argv = [...runAs, process.execPath, BIN, "lsp", "--stdio"]
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd,
@@ -61,7 +64,7 @@ export const startLsp = async (home: string, cwd: string, runAs: ReadonlyArray<s
   connection.onNotification("window/logMessage", () => {})
   connection.listen()
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
-  await connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(cwd), capabilities: {}, workspaceFolders: [{ uri: uriOf(cwd), name: "work" }] })
+  await connection.sendRequest("initialize", { processId: process.pid, rootUri: uriOf(cwd), capabilities, workspaceFolders: [{ uri: uriOf(cwd), name: "work" }] })
   await connection.sendNotification("initialized", {})
   return {
     connection,
