@@ -5,7 +5,8 @@
 // opened anew (DECISIONS #22), and pooled log writes are one row per append
 // (RFC-0007:C-LOGGING).
 import { Effect, Exit, Scope } from "effect"
-import { renameSync, rmSync } from "node:fs"
+import { existsSync, readFileSync, renameSync, rmSync, statSync } from "node:fs"
+import { spawnSync } from "node:child_process"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { loadSqliteAccessLog } from "../../src/adapters/sqlite/AccessLogSqlite.js"
@@ -228,6 +229,39 @@ describe("issue 16 pooled access-log writers", () => {
     // Closed: the write-ahead log was checkpointed into the database and removed.
     expect(fileStamp(`${file}-wal`)).toBeUndefined()
     expect(readLog(file)).toHaveLength(1)
+  })
+
+  // A team-server probe: the live push read each served log (`readPage`), whose header check opened and
+  // closed a descriptor of the log beside the pooled writer's connection. Closing any descriptor of a file
+  // drops every POSIX lock the process holds on it (fcntl(2)): the writer's shared lock on its database went,
+  // and an external `sqlite3` that then read the log took itself for the last connection, checkpointed and
+  // deleted the -wal under the writer (its rows unseen by other processes, the log then moved aside as corrupt).
+  const heldLocks = (file: string): Array<string> => {
+    const ino = statSync(file).ino
+    return readFileSync("/proc/locks", "utf8")
+      .split("\n")
+      .filter((l) => new RegExp(`\\b${process.pid}\\s+[0-9a-f]+:[0-9a-f]+:${ino}\\s`).test(l))
+  }
+  it.skipIf(!existsSync("/proc/locks"))("RFC-0007:C-LOGGING reading a log beside its pooled writer keeps the writer's lock on the database file", async () => {
+    const pools = makeSqlitePools()
+    const log = loadSqliteAccessLog()
+    const file = join(dir, "locked", ".skillc-meta", "logs.db")
+    await withPools(pools, log.append(file, row(1)))
+    expect(heldLocks(file)).toHaveLength(1)
+    const page = await withPools(pools, log.readPage(file, 0, 10))
+    expect(page.rows).toHaveLength(1)
+    await withPools(pools, log.aggregate(file, "commands", { since: null, until: null } as never))
+    // Still held: another process's connection cannot take the database for its own and delete the -wal.
+    expect(heldLocks(file)).toHaveLength(1)
+    if (spawnSync("sqlite3", ["-version"]).status === 0) {
+      expect(spawnSync("sqlite3", [file, "select count(*) from access_log"], { encoding: "utf8" }).stdout.trim()).toBe("1")
+      expect(existsSync(`${file}-wal`)).toBe(true)
+      await withPools(pools, log.append(file, row(2)))
+      // Another process sees the pooled writer's row.
+      expect(spawnSync("sqlite3", [file, "select count(*) from access_log"], { encoding: "utf8" }).stdout.trim()).toBe("2")
+    }
+    pools.closeAll()
+    expect(readLog(file).map((r) => JSON.parse(r.args as string).i)).toEqual(spawnSync("sqlite3", ["-version"]).status === 0 ? [1, 2] : [1])
   })
 
   it("a batch into more logs than the bound (a cross-skill search answered by many skills) keeps every writer open for the next batch", async () => {

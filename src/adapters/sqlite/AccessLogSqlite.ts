@@ -25,7 +25,7 @@ import { AGENT_COMMANDS, loggedTimestampSql, secondsKey, type StatsFilters } fro
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
 import { walAtRisk } from "./walHeader.js"
-import { Database, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
+import { Database, isHeldBySqlite, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
 import { argOf, byAuthorOf, CATCH_UP_CHUNK, catchUp, keptAndRecentRows, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
 
 /** How the adapter opens a database: the real driver, or a test's instrumented one. */
@@ -132,6 +132,15 @@ const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1")
  * missing one without looking again (`createWithUmask`).
  */
 const checkHeader = (dbFile: string): boolean => {
+  // A log this process has open through SQLite is read no further here: closing a descriptor of it would
+  // drop the connections' locks (nodeSqlite.ts `isHeldBySqlite`). SQLite opened it as a database; its
+  // `-wal` is still checked (SQLite locks the `-shm`, never the `-wal`).
+  const now = statsOf(dbFile)
+  if (now !== undefined && now.isFile() && isHeldBySqlite(now.dev, now.ino)) {
+    const atRisk = walAtRisk(dbFile, Number(now.size))
+    if (atRisk !== undefined) throw new UnsoundLog(atRisk, "SQLITE_CORRUPT")
+    return true
+  }
   let fd: number
   try {
     // Non-blocking: a FIFO in the log's place blocked this open (and SQLite's) for good, the process deaf

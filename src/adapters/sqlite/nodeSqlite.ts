@@ -23,7 +23,8 @@
  * import: commands that never touch SQLite do not pay for it at start-up.
  */
 import type * as NodeSqlite from "node:sqlite"
-import { pathToFileURL } from "node:url"
+import { statSync } from "node:fs"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 type DatabaseSync = NodeSqlite.DatabaseSync
 type StatementSync = NodeSqlite.StatementSync
@@ -197,6 +198,8 @@ export class Database {
   readonly db: DatabaseSync
   // `DatabaseSync#isOpen` is newer than Node 22.13.
   private open = true
+  /** The file's `heldFiles` key while this connection is open. */
+  private held: string | undefined
   constructor(location: string, options: OpenOptions = {}) {
     const { DatabaseSync } = nodeSqlite()
     try {
@@ -204,6 +207,7 @@ export class Database {
     } catch (e) {
       throw tooLong(e, location)
     }
+    this.held = holdFile(location)
   }
   prepare(sql: string): Statement {
     return new Statement(guard(() => this.db.prepare(sql)))
@@ -257,9 +261,61 @@ export class Database {
   close(): void {
     if (!this.open) return
     this.open = false
-    guard(() => this.db.close())
+    try {
+      guard(() => this.db.close())
+    } finally {
+      releaseFile(this.held)
+      this.held = undefined
+    }
   }
 }
+
+/**
+ * The files this process has open through SQLite, by device and inode, with how many connections each.
+ * POSIX record locks belong to a process and a file: closing any descriptor of the file drops every lock
+ * the process holds on it (fcntl(2)), its SQLite connections' included. SQLite keeps that rule for its own
+ * descriptors; a descriptor skc opens beside them is skc's to keep (`isHeldBySqlite`). A WAL connection's
+ * shared lock on its database is how another process's connection knows, closing, that it is not the last
+ * one: with the server's lock dropped by a header read, an external `sqlite3` that read the log checkpointed
+ * and deleted its `-wal` under the server's pooled writer, whose later rows were lost and whose log then
+ * read as corrupt and was moved aside (a team-server probe).
+ */
+const heldFiles = new Map<string, number>()
+
+const fileKey = (path: string): string | undefined => {
+  try {
+    const s = statSync(path, { bigint: true, throwIfNoEntry: false })
+    return s === undefined ? undefined : `${s.dev}:${s.ino}`
+  } catch {
+    return undefined
+  }
+}
+
+/** The file a connection opened at `location` (a path or a `file:` URL) holds; undefined for a database in memory. */
+const holdFile = (location: string): string | undefined => {
+  if (location === "" || location === ":memory:") return undefined
+  let path = location
+  if (location.startsWith("file:")) {
+    try {
+      path = fileURLToPath(new URL(location))
+    } catch {
+      return undefined
+    }
+  }
+  const key = fileKey(path)
+  if (key !== undefined) heldFiles.set(key, (heldFiles.get(key) ?? 0) + 1)
+  return key
+}
+
+const releaseFile = (key: string | undefined): void => {
+  if (key === undefined) return
+  const n = (heldFiles.get(key) ?? 1) - 1
+  if (n <= 0) heldFiles.delete(key)
+  else heldFiles.set(key, n)
+}
+
+/** Whether a connection of this process has the file with this device and inode open: no descriptor of it may be closed beside it. */
+export const isHeldBySqlite = (dev: bigint | number, ino: bigint | number): boolean => heldFiles.has(`${dev}:${ino}`)
 
 /**
  * A read-only connection that needs no write anywhere: SQLite's `immutable`
