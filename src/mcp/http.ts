@@ -61,7 +61,7 @@ import { batchAnswer, batchEntries, batchProblem, idOf, refusalText } from "./ba
 import { boundedMessage, MAX_REQUEST_BYTES, paramsProblem } from "./limits.js"
 import { roomFor } from "./sessionRoom.js"
 import { authenticate, type TokenSet } from "./httpAuth.js"
-import { clientAddress, corsHeaders, isLoopbackAddress, makeRateLimiter, PREFLIGHT_HEADERS, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
+import { clientAddress, corsHeaders, isLoopbackAddress, makeRateLimiter, preflightHeaders, publicHostOf, refusedHostOrOrigin, type HostPolicy } from "./httpGuards.js"
 import { MAX_OTLP_BYTES, receiveLogs } from "./otlp.js"
 import { startLivePush } from "./livePush.js"
 import { stopListening } from "./httpStop.js"
@@ -320,6 +320,9 @@ const LINGER_MS = 5_000
  * had not read the 413 yet loses it, and one still writing its body fails on EPIPE (fetch's "fetch
  * failed", about one request in five on a loaded machine) instead of reading the 413.
  */
+/** Whether a Content-Type's media type (before any parameter, case aside) is JSON's. */
+const isJsonMediaType = (header: string | undefined): boolean => (header ?? "").split(";")[0]!.trim().toLowerCase() === "application/json"
+
 const endAfterAnswer = (req: IncomingMessage, res: ServerResponse): void => {
   const socket = req.socket
   // Node's server ends a `connection: close` answer with `socket.destroySoon()`: its FIN, then the socket
@@ -768,7 +771,15 @@ export const serveHttp = async (
       } else if (!JSONRPCMessageSchema.safeParse(parsed).success) return notOneMessage(res, parsed, revisionOf(req, parsed))
     }
     // Revision 2026-07-28 makes no handshake: its requests are served here in either mode (httpModern.ts). A batch is a 2025-03-26 session's.
-    if (method === "POST" && !Array.isArray(parsed) && eraOf(req.headers, parsed) === "modern") return serveModern(req, res, project, user, parsed as Record<string, unknown>)
+    if (method === "POST" && !Array.isArray(parsed) && eraOf(req.headers, parsed) === "modern") {
+      // The earlier revisions' transport (the SDK's) refuses a body that is not declared JSON; so does this one.
+      // A `text/plain` POST is one a browser sends without a preflight (a CORS "simple request"): served, only
+      // the Origin check stood between a page and a tool call (a team-server probe).
+      if (!isJsonMediaType(req.headers["content-type"])) {
+        return refuse(req, res, 415, -32000, "Unsupported Media Type: Content-Type must be application/json")
+      }
+      return serveModern(req, res, project, user, parsed as Record<string, unknown>)
+    }
     const base = baseUrlOf(req, listening)
     const authInfo = user === undefined ? undefined : { token: "", clientId: user, scopes: [] }
     const handle = async (transport: WebStandardStreamableHTTPServerTransport) =>
@@ -854,7 +865,8 @@ export const serveHttp = async (
       // Counted against the client's address as a request without a token is (--rate): preflights were the
       // one answer a client could ask for without limit.
       if (overRate(req, res, identityOf(req, undefined))) return
-      res.writeHead(204, { ...PREFLIGHT_HEADERS, allow: "GET, POST, DELETE, OPTIONS" })
+      const requested = req.headers["access-control-request-headers"]
+      res.writeHead(204, { ...preflightHeaders(typeof requested === "string" ? requested : undefined), allow: "GET, POST, DELETE, OPTIONS" })
       return void res.end()
     }
     if (metadata) {

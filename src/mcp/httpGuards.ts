@@ -94,8 +94,28 @@ export const corsHeaders = (origin: string): Readonly<Record<string, string>> =>
  */
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
-  "access-control-allow-headers": "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id",
+  // 2026-07-28's standard request headers (`Mcp-Method`, `Mcp-Name`) beside the earlier revisions' own: without
+  // them a browser refused every request of the newer revision (a team-server probe).
+  "access-control-allow-headers": "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id",
   "access-control-max-age": "600"
+}
+
+/** A header name as HTTP spells one (a token); a preflight's list is split on commas and each checked. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+
+/**
+ * The preflight's answer to `Access-Control-Request-Headers`: the headers above, and the `Mcp-Param-{Name}`
+ * headers the page asks to send (2026-07-28: a tool's parameters mirrored as headers, one name per
+ * parameter, which no fixed list holds; a wildcard is not honoured for a request with credentials).
+ */
+export const preflightHeaders = (requested: string | undefined): Readonly<Record<string, string>> => {
+  const params = (requested ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h.startsWith("mcp-param-") && h.length > "mcp-param-".length && HEADER_NAME.test(h))
+  if (params.length === 0) return PREFLIGHT_HEADERS
+  const allowed = `${PREFLIGHT_HEADERS["access-control-allow-headers"]}, ${[...new Set(params)].join(", ")}`
+  return { ...PREFLIGHT_HEADERS, "access-control-allow-headers": allowed }
 }
 
 /**

@@ -178,6 +178,11 @@ describe.each([
     const parseError = (await garbled.json()) as Record<string, unknown>
     expect(parseError).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } })
     expect("id" in parseError).toBe(false)
+    // A team-server probe: a body sent as text/plain (a browser's preflight-free "simple request") was served.
+    const plain = await post(server.base, showNotes, { "content-type": "text/plain" })
+    expect(plain.status).toBe(415)
+    expect(plain.body.error?.message).toBe("Unsupported Media Type: Content-Type must be application/json")
+    expect((await post(server.base, showNotes, { "content-type": "Application/JSON; charset=utf-8" })).status).toBe(200)
   })
 
   it("an unreadable id by the request's revision: 2025-11-25 (optional, never null) has none, even in the SDK's own refusals; a request without the header (2025-03-26 assumed, id required) has JSON-RPC 2.0's null", async () => {

@@ -280,6 +280,16 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     expect(preflight.headers.get("access-control-allow-origin")).toBe(page)
     expect(preflight.headers.get("access-control-allow-methods")).toContain("POST")
     for (const h of ["authorization", "content-type", "mcp-session-id", "mcp-protocol-version"]) expect(preflight.headers.get("access-control-allow-headers")).toContain(h)
+    // A team-server probe: 2026-07-28's standard headers (Mcp-Method, Mcp-Name) and a tool's Mcp-Param-{Name}
+    // headers were not allowed, so a browser refused every request of that revision.
+    const modern = await fetch(`${server.base}/mcp`, {
+      method: "OPTIONS",
+      headers: { origin: page, "access-control-request-method": "POST", "access-control-request-headers": "mcp-protocol-version, Mcp-Method, mcp-name, Mcp-Param-Region, mcp-param-bad name" }
+    })
+    expect(modern.status).toBe(204)
+    const allowed = (modern.headers.get("access-control-allow-headers") ?? "").split(", ")
+    expect(allowed).toEqual(expect.arrayContaining(["mcp-method", "mcp-name", "mcp-param-region"]))
+    expect(allowed.join(",")).not.toContain("bad name")
     const answer = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}`, origin: page }, body: JSON.stringify(INIT) })
     expect(answer.status).toBe(200)
     expect(answer.headers.get("access-control-allow-origin")).toBe(page)
