@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import { agentFields, agentFlags } from "./agent.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { UsageHistoryLive } from "../layers.js"
-import { DEFAULT_THRESHOLD } from "../domain/protocol/match.js"
+import { DEFAULT_THRESHOLD, MIN_COVERAGE } from "../domain/protocol/match.js"
 
 export const matchCommand = defineCommand({
   name: "match",
@@ -12,7 +12,7 @@ export const matchCommand = defineCommand({
   args: { query: arg.one("request", "The user request to match.") },
   flags: {
     limit: flag.integer("limit", "Most results (default 5)."),
-    threshold: flag.float("threshold", `Least relevance score kept (default ${DEFAULT_THRESHOLD}).`),
+    threshold: flag.float("threshold", `Least relevance score kept (default ${DEFAULT_THRESHOLD}); a match also needs ${Math.round(MIN_COVERAGE * 100)} % of the request's words in its name and description.`),
     contextTokens: flag.integer("context-tokens", "The model's context window in tokens, as for skc budget (beats [agents.<name>] context_tokens): a skill the listing leaves out past it is matched on nothing."),
     ...agentFlags,
     ...common()

@@ -145,6 +145,13 @@ export const renderMatch = (r: MatchResult): string => {
     const words = n.decided_by.map((w) => JSON.stringify(w)).join(", ")
     return visibleLines([gates, `Nearest: ${n.name}, score ${n.score.toFixed(3)} on ${words}, ${pct(n.coverage)} of the request's words.`]) + "\n"
   }
+  // A candidate that scored above every result but missed a gate: said, so a reader sees what was held back and why.
+  const held =
+    r.nearest === undefined
+      ? ""
+      : visibleLines([
+          `Held back: ${r.nearest.name}, score ${r.nearest.score.toFixed(3)} on ${r.nearest.decided_by.map((w) => JSON.stringify(w)).join(", ")}, ${pct(r.nearest.coverage)} of the request's words (${r.nearest.score < r.threshold ? `below the threshold ${r.threshold}` : `below the ${Math.round(MIN_COVERAGE * 100)} % of the request's words a match needs`}).`
+        ]) + "\n"
   return (
     table([
       // MARGIN (issue 47 item 4): the lead over the next candidate, activated or not; a small one is a near tie.
@@ -152,7 +159,9 @@ export const renderMatch = (r: MatchResult): string => {
       // A skill named in the request ranks first whatever its score, so its lead can be negative: "named" says why.
       // The name the other commands take, when the skill's directory names it otherwise (`call_as`).
       ...r.results.map((m, i) => [String(i + 1), m.call_as === undefined ? m.name : `${m.name} (as ${m.call_as})`, m.mentioned ? `${m.score.toFixed(3)}*` : m.score.toFixed(3), m.mentioned && m.margin < 0 ? "named" : m.margin.toFixed(3), m.reason])
-    ]) + "\n"
+    ]) +
+    "\n" +
+    held
   )
 }
 

@@ -96,6 +96,35 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
       expect(renderMatch(none)).toBe("No skill matches (threshold 3, and 25 % of the request's words in a skill's name and description).\n")
     }).pipe(Effect.provide(memoryLayer({ files }))))
 
+  // An agent's probe (obra/superpowers): "write an implementation plan for adding OAuth login" activated
+  // brainstorming alone, and writing-plans, which scored higher, was held back by the coverage gate unmentioned.
+  it.effect("a candidate that scored above every result but missed a gate is named as held back, with the gate", () =>
+    Effect.gen(function* () {
+      const r = yield* match({ query: "plan the canary rollout payments kubernetes work staged cluster" })
+      expect(r.results.map((m) => m.name)).toEqual(["deploys"])
+      expect(r.nearest?.name).toBe("plans")
+      expect(r.nearest!.score).toBeGreaterThan(r.results[0]!.score)
+      expect(r.nearest!.coverage).toBeLessThan(MIN_COVERAGE)
+      expect(renderMatch(r)).toMatch(/\nHeld back: plans, score \d+\.\d{3} on "plan"(, "[^"]+")*, \d+(\.\d)? % of the request's words \(below the 25 % of the request's words a match needs\)\.\n$/)
+      // Nothing held back above the first result: no such line.
+      const plain = yield* match({ query: "plan the work" })
+      expect(plain.results[0]?.name).toBe("plans")
+      expect(plain.nearest).toBeUndefined()
+      expect(renderMatch(plain)).not.toContain("Held back")
+    }).pipe(
+      Effect.provide(
+        memoryLayer({
+          files: {
+            "/proj/.claude/skills/plans/SKILL.md": SKILL("plans", "Write plans for a change. Use when asked to plan the work."),
+            "/proj/.claude/skills/deploys/SKILL.md": SKILL("deploys", "Ship releases with care: staged rollout, canary checks and rollback for services."),
+            "/proj/.claude/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms and extract PDF text."),
+            "/proj/.claude/skills/docs/SKILL.md": SKILL("docs", "Write docs and guides for services."),
+            "/proj/.claude/skills/tests/SKILL.md": SKILL("tests", "Write unit tests and fix flaky tests.")
+          }
+        })
+      )
+    ))
+
   it.effect("a skill named in the request wins whatever its score: said as named, not as a negative margin", () =>
     Effect.gen(function* () {
       // "the pdf skill" names it; pgm's description holds more of the words, yet the named skill ranks first.

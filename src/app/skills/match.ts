@@ -55,6 +55,8 @@ export interface MatchResult {
    * No skill activated: the candidate that came closest (any relevance), with
    * its score, coverage and words, so "no match" says which gate it missed
    * (the threshold, or the share of the request's words, issue 47 item 4).
+   * With results: the candidate that scored above all of them and was held
+   * back by a gate, when there is one.
    */
   readonly nearest?: Nearest
   /**
@@ -260,8 +262,15 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
   const dollarSelects = profile.listing.explicitMentions !== undefined
   const results = rankSkills(input.query, candidates, { threshold, limit: input.limit ?? DEFAULT_MATCH_LIMIT, nowMs, dollarSelects })
   yield* sayUnlistedMatches(input.query, { listing, profile, limits, skills: found.skills }, { threshold, nowMs, results })
-  // The same ranking over every candidate, only when none activated: what the nearest one missed.
-  const near = results.length === 0 ? scoreSkills(input.query, candidates, { threshold, nowMs, dollarSelects }).find((m) => m.relevance > 0) : undefined
+  // The same ranking over every candidate when none activated: what the nearest one missed. And when some did,
+  // a candidate that scored above every one of them but was held back by a gate: an agent's probe asked "write an
+  // implementation plan for adding OAuth login" and got brainstorming (4.7) alone, writing-plans (7.1, 18 % of
+  // the request's words) unmentioned, and `--threshold 0` could not bring it back (the coverage gate).
+  const top = results.reduce((best, m) => Math.max(best, m.score), 0)
+  const near =
+    results.length === 0
+      ? scoreSkills(input.query, candidates, { threshold, nowMs, dollarSelects }).find((m) => m.relevance > 0)
+      : scoreSkills(input.query, candidates, { threshold, nowMs, dollarSelects }).find((m) => !m.activated && m.relevance > 0 && m.score > top)
   // No match and skills skc built for another agent only (`--target agents` while matching for Claude Code, which
   // reads no `.agents/skills`): said, with the build that deploys them here, as discover says it. An agent's
   // probe got "No skill matches" for pdf and pptx, deployed and even named, and skipped both.
