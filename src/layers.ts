@@ -69,7 +69,9 @@ const UNRECORDED_NAMED = 3
 export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => {
   // A warning says its thing once per run, however often the run meets it (a skill resolved twice).
   const said = new Set<string>()
-  let unrecorded = 0
+  // Per reason (`why`, and whether there was a fallback): a later call unrecorded for another reason, which the
+  // user may act on, is still named (a hostile probe).
+  const unrecorded = new Map<string, number>()
   return {
     warn: (w) =>
       Effect.sync(() => {
@@ -81,9 +83,11 @@ export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => {
         // few calls, one line for the rest (25 skills still printed 25 lines, a later CI probe).
         const [head, ...detail] = line.split("\n")
         if (w.code === "W002" && detail.length > 0) {
-          unrecorded += 1
-          if (unrecorded === UNRECORDED_NAMED + 1) return void process.stderr.write("  … and the run's later calls were not recorded either\n")
-          if (unrecorded > UNRECORDED_NAMED + 1) return
+          const reason = w._tag === "LoggingDisabled" ? `${w.noFallback === true}\0${w.why ?? ""}` : ""
+          const n = (unrecorded.get(reason) ?? 0) + 1
+          unrecorded.set(reason, n)
+          if (n === UNRECORDED_NAMED + 1) return void process.stderr.write("  … and the run's later calls were not recorded either, for the same reason\n")
+          if (n > UNRECORDED_NAMED + 1) return
           if (said.has(`W002 ${head}`)) return void process.stderr.write(detail.join("\n") + "\n")
         }
         if (w.code === "W002") said.add(`W002 ${head}`)

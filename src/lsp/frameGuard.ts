@@ -13,10 +13,23 @@ export const MAX_FRAME_BYTES = 256 * 1024 * 1024
 /** The longest header block: headers are a line or two. */
 const MAX_HEADER_BYTES = 64 * 1024
 const HEADER_END = Buffer.from("\r\n\r\n")
+/** A header field as HTTP spells one (RFC 9110 §5): a token, a colon, its value. */
+const HEADER_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+[ \t]*:/
+
+/** Whether `bytes` hold a line feed not preceded by a carriage return. */
+const bareLineFeed = (bytes: Buffer): boolean => {
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) if (i === 0 || bytes[i - 1] !== 13) return true
+  return false
+}
 
 export class FrameGuard extends Transform {
   private header = Buffer.alloc(0)
   private bodyLeft = 0
+
+  /** A message is being received: its header or body begun and not yet whole (the server's lint window waits for it). */
+  get midFrame(): boolean {
+    return this.bodyLeft > 0 || this.header.length > 0
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     let data = chunk
@@ -30,12 +43,21 @@ export class FrameGuard extends Transform {
       }
       const held = this.header.length === 0 ? data : Buffer.concat([this.header, data])
       const end = held.indexOf(HEADER_END)
+      // A header line ended by a bare line feed (`Content-Length: 44\n\n{…}`): the frame's end is never read, so
+      // the next well-framed message was swallowed into this header and blamed for it (an editor probe: -32700
+      // about valid bytes). Said at once, in the frame's own terms.
+      const bare = bareLineFeed(end === -1 ? held : held.subarray(0, end + 2))
+      if (bare) return done(new Error("a header line ends in a bare line feed (\\n): each header line ends in \\r\\n, and an empty line (\\r\\n) ends the header"))
       if (end === -1) {
         if (held.length > MAX_HEADER_BYTES) return done(new Error(`a header of more than ${MAX_HEADER_BYTES / 1024} KB without its end (an empty line)`))
         this.header = Buffer.from(held)
         break
       }
       const text = held.subarray(0, end).toString("latin1")
+      const odd = text.split("\r\n").find((line) => !HEADER_LINE.test(line))
+      // Most often the previous message's Content-Length was short and its last bytes are read here (the line is
+      // not quoted: it is message text, which the editor's log would show as a header).
+      if (odd !== undefined) return done(new Error("the bytes after the previous message are no header ('Name: value' lines): that message's Content-Length may be wrong, or this header is malformed"))
       // Two Content-Length headers: the reader keeps the last, a check of the first would let the other through.
       const lengths = [...text.matchAll(/^content-length[ \t]*:[ \t]*(.*)$/gim)].map((m) => m[1]!.trim())
       if (lengths.length > 1) return done(new Error(`${lengths.length} Content-Length headers in one message: which one is its length cannot be told`))

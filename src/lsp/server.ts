@@ -651,6 +651,10 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
           const opened = performance.now()
           let timer: ReturnType<typeof setTimeout> | undefined
           const fire = () => {
+            // A message still arriving (a client that sends the whole text at every change: a 5.5 MB document
+            // takes many reads of the pipe, longer than the quiet): the window waits for it, within its bound.
+            // Otherwise each whole-text change was linted on its own, 30 changes 14 s behind (an editor probe).
+            if (framed.midFrame && performance.now() - opened < cap) return arm()
             s.nudge = undefined
             s.running = false
             if (s.again) {

@@ -117,7 +117,8 @@ const indentedCode: fc.Arbitrary<Lines> = fc
   .array(fc.constantFrom("    # code", "\tcode", "    text", "", "    ", "      deeper"), { minLength: 0, maxLength: 4 })
   .map((l) => ["    first", ...l])
 const thematic: fc.Arbitrary<Lines> = fc.constantFrom<Lines>(["---"], ["***"], ["___"], ["- - -"])
-const blank: fc.Arbitrary<Lines> = fc.constantFrom<Lines>([""], ["  "], ["\t"])
+// A no-break space or a form feed alone is no blank line in CommonMark (a hostile probe: `trim()` took it for one).
+const blank: fc.Arbitrary<Lines> = fc.constantFrom<Lines>([""], ["  "], ["\t"], ["\u00a0"], ["\f"])
 
 const leaf: fc.Arbitrary<Lines> = fc.oneof(
   { weight: 3, arbitrary: atx },
@@ -211,6 +212,13 @@ describe("lint's fast path vs remark on generated documents", () => {
       agree(s)
     }
     expect(lintAstFast("see [the\n\n[a](b.md)")?.links.map((l) => [l.target, l.line, l.column])).toEqual([["b.md", 3, 1]])
+    // A line of Unicode whitespace only (no-break space, U+3000, form feed) is no blank line: the paragraph goes on.
+    for (const s of ["see [the\n\u00a0\nfoo](missing.md) end", "see [the\n\u3000\nfoo](missing.md)", "see [the\n\f\nfoo](m.md)", "x `a\n\u00a0\n[l](missing.md) b`"]) {
+      const fast = lintAstFast(s)
+      if (fast !== undefined) expect(fast.links, s).toEqual(parseMarkdownAst(s).links)
+      agree(s)
+    }
+    expect(parseLintAst("see [the\n\u00a0\nfoo](missing.md) end").links.map((l) => l.target)).toEqual(["missing.md"])
     for (const s of ["see [the\nend]", "[ [a](b.md)", "a [ b\nc [d](e.md) ![", "a [\nb](c.md)", "[x\n]: /u", "- [ ] task", "[^1"]) {
       if (s !== "[^1") expect(lintAstFast(s), s).toBeUndefined()
       agree(s)
@@ -226,7 +234,7 @@ const inlineToken = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom("\n<!-- skilllint-disable SKL201 -->\n", "\n  <!-- c -->", "<!-- inline -->", "\n<!--->x-->", "\n<!-- a --> b", "\n<!---->\n", "\n<!-- a\nb -->") },
   { weight: 1, arbitrary: fc.constantFrom(
   "[a](b.md)", "![i](p.png)", "[x y](refs/x.md#s)", "`code [q](r)`", "``a ` b``", "`", "[", "]", "<b>", "\\[", "&amp;", "*", "_",
-  "(a)", "[t](u v)", "[t]", "\t[z](w)", "see", "[a](<b>)", "[](e.md)", "[a]( b.md )", "`<T>`", "!", "**[b](c)**", "[a](b)[c](d)", "[`a`` b](c)", "[` `](e)", "![`alt`](i.png)", "[a `b](c) d`", "`` [x](y) ``"
+  "(a)", "[t](u v)", "[t]", "\t[z](w)", "\n\u00a0\n", "see", "[a](<b>)", "[](e.md)", "[a]( b.md )", "`<T>`", "!", "**[b](c)**", "[a](b)[c](d)", "[`a`` b](c)", "[` `](e)", "![`alt`](i.png)", "[a `b](c) d`", "`` [x](y) ``"
   ) }
 )
 const linkedDocument = fc

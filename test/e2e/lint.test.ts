@@ -54,6 +54,15 @@ describe("skc lint outputs", () => {
     expect(r301.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: "out/broken/SKILL.md" }, region: { startLine: 8, startColumn: 1 } })
   })
 
+  // A hostile probe: `for d in *; do skc lint "$d"; done` inside a folder of skills named each by a bare folder
+  // name, resolved as a path from the cwd, and printed `SKILL.md:8:5` with no folder.
+  it("one skill named by a bare folder name of the cwd has its lines start with that folder", () => {
+    const folder = join(sb.root, "bare-names")
+    writeTree(folder, { "orph/SKILL.md": "---\nname: orph\ndescription: Orphans. Use when testing.\n---\n# orph\n", "orph/notes.md": "# Notes\n" })
+    const r = sb.run(["lint", "orph"], folder)
+    expect(r.stderr).toContain("orph/notes.md:1:1 warning[W300]: SKL401 no-orphans: orphaned file: 'notes.md'")
+  })
+
   it("SARIF carries what reading the configuration reported as tool configuration notifications (a broken config that relaxed the gate is in the log)", () => {
     // Sixty-sixth pass: invalid TOML turned a configured error back into a warning, and only stderr said so.
     const proj = join(sb.root, "sarif-config")

@@ -343,6 +343,30 @@ describe("skc lsp (issue 50)", () => {
     }
   })
 
+  // An editor probe: a client that sends the whole text at every change (LSP allows it under incremental sync)
+  // got each version of a large file linted on its own: a message of megabytes takes many reads of the pipe,
+  // longer than the window's quiet, so the window closed before the next change was whole.
+  it("whole-text changes of a large file sent at once are folded into fewer lints than changes", async () => {
+    const dir = join(sb.work, "skills", "wholetext")
+    const uri = uriOf(join(dir, "SKILL.md"))
+    const lines = ["---", "name: wholetext", "description: Whole texts. Use when an editor sends whole texts.", "---", "# Wholetext", ""]
+    for (let i = 0; i < 6000; i++) lines.push(`## Part ${i}`, "", `Some longer text for part ${i} of the whole-text test, see [part](#part-${i}) and more words.`, "")
+    const text = lines.join("\n")
+    writeTree(dir, { "SKILL.md": text })
+    await lsp.open(uri, text)
+    await lsp.diagnostics(uri, (p) => p.version === 1)
+    const before = lsp.publications(uri)
+    const changes = 12
+    for (let v = 2; v <= changes + 1; v++) {
+      const whole = v === changes + 1 ? `${text}\n[a](#nowhere)\n` : `${text}\n${"x".repeat(v)}\n`
+      void lsp.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: v }, contentChanges: [{ text: whole }] })
+    }
+    const last = await lsp.diagnostics(uri, (p) => p.version === changes + 1)
+    expect(lsp.publications(uri) - before).toBeLessThan(changes)
+    expect(last.map((d) => d.code)).toContain("SKL302")
+    await lsp.connection.sendNotification("textDocument/didClose", { textDocument: { uri } })
+  }, 120_000)
+
   it("a request sent right after a change is answered from the changed text (LSP 3.17: in order)", async () => {
     const dir = join(sb.work, "skills", "fresh")
     const uri = uriOf(join(dir, "SKILL.md"))

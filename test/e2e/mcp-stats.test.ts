@@ -45,7 +45,8 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
     expect(JSON.parse(row.args as string).via).toBe("mcp")
     expect(JSON.parse(cliRow.args as string)).not.toHaveProperty("via")
     expect(JSON.parse(cliRow.args as string)).not.toHaveProperty("client")
-    expect({ ...JSON.parse(cliRow.args as string), via: "mcp", client: "skc-test/1.0.0" }).toEqual(JSON.parse(row.args as string))
+    // And the page the server read it in (MCP's default max_bytes, logged as the CLI logs a --max-bytes given).
+    expect({ ...JSON.parse(cliRow.args as string), via: "mcp", client: "skc-test/1.0.0", max_bytes: 40960 }).toEqual(JSON.parse(row.args as string))
   })
 
   it("RFC-0007:C-LOGGING skc_lint is logged as lint; a lint with findings is not an error row", async () => {

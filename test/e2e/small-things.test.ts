@@ -84,8 +84,8 @@ describe("issue 46 item 5: the small things", () => {
     const lint = await sb.runAsync(["lint", "./two"])
     const lines = lint.stderr.split("\n").filter((l) => l.includes("SKL402"))
     expect(lines).toEqual([
-      "SKILL.md:7:7 error[E300]: SKL402 mention-case: 'refs/FORMS.md' matches 'refs/forms.md' only ignoring case; it breaks on case-sensitive file systems (also on line 9)",
-      "SKILL.md:11:7 error[E300]: SKL402 mention-case: 'refs/Guide.md' matches 'refs/guide.md' only ignoring case; it breaks on case-sensitive file systems"
+      "two/SKILL.md:7:7 error[E300]: SKL402 mention-case: 'refs/FORMS.md' matches 'refs/forms.md' only ignoring case; it breaks on case-sensitive file systems (also on line 9)",
+      "two/SKILL.md:11:7 error[E300]: SKL402 mention-case: 'refs/Guide.md' matches 'refs/guide.md' only ignoring case; it breaks on case-sensitive file systems"
     ])
   })
 

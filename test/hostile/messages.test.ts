@@ -96,7 +96,7 @@ describe("W002 in a read-only checkout (a CI probe: the line was said once per s
     expect(lines.filter((l) => l.startsWith("warning[W002]"))).toHaveLength(1)
     expect(lines.filter((l) => /^ {2}the lint of 'r[a-e]' was not recorded/.test(l))).toHaveLength(3)
     // A later CI probe: 25 skills printed 25 lines; past three, one line says the rest went unrecorded too.
-    expect(lines.filter((l) => l === "  … and the run's later calls were not recorded either")).toHaveLength(1)
+    expect(lines.filter((l) => l === "  … and the run's later calls were not recorded either, for the same reason")).toHaveLength(1)
     expect(r.stdout).toContain("5 skills: 0 errors, 0 warnings")
   })
 })

@@ -35,6 +35,18 @@ describe("FrameGuard", () => {
     expect(await through("Content-Length: 2\r\nContent-Length: 99999999999\r\n\r\n{}", 64)).toBe("error: 2 Content-Length headers in one message: which one is its length cannot be told")
   })
 
+  // An editor probe: `Content-Length: 44\n\n{…}` (bare line feeds) was held as a header until the next, valid
+  // message arrived, which was then swallowed into it and blamed with -32700.
+  it("a header line ended by a bare line feed, or no 'Name: value', is an error at once", async () => {
+    for (const size of [1, 3, 64]) {
+      expect(await through('Content-Length: 2\n\n{}', size), `chunks of ${size}`).toMatch(/^error: a header line ends in a bare line feed/)
+      expect(await through('Content-Length: 2\r\nX\n\r\n{}', size), `chunks of ${size}`).toMatch(/^error: a header line ends in a bare line feed/)
+    }
+    expect(await through('{"jsonrpc":"2.0"}Content-Length: 2\r\n\r\n{}', 64)).toBe(
+      "error: the bytes after the previous message are no header ('Name: value' lines): that message's Content-Length may be wrong, or this header is malformed"
+    )
+  })
+
   it("a header without its end past 64 KB is an error; one without a Content-Length is left to the reader", async () => {
     expect(await through("X-Long: " + "a".repeat(70_000), 1024)).toMatch(/^error: a header of more than 64 KB/)
     expect(await through("X-Other: 1\r\n\r\n{}", 5)).toBe("X-Other: 1\r\n\r\n{}")

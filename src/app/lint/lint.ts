@@ -510,7 +510,9 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   if (showProgress) progress.stop()
   const outcome: LintOutcome = {
     single,
-    ...(single && input.skill !== undefined && /[\\/]/.test(input.skill) ? { namedByPath: true } : {}),
+    // Resolved as a directory from the cwd (RFC-0007:C-RESOLUTION's first rule): `skills/pdf/`, or a bare `pdf`
+    // run inside `skills/` (a hostile probe: `for d in *; do skc lint "$d"; done` printed bare `SKILL.md:8:5`).
+    ...(single && skills[0]?.scope === "path" ? { namedByPath: true } : {}),
     reports,
     ...(failures.length === 0 ? {} : { failures }),
     agents: profiles.map((p) => p.name),

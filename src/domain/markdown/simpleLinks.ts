@@ -24,9 +24,16 @@ const COMMENT_LINE = /^[ \t]*<!--(?!-?>)((?:(?!-->)[^<])*)-->[ \t]*$/
 // Text: plain characters and single-backtick code spans without brackets.
 const LINK = /!?\[((?:[^[\]\\`*_<>&!\r\n]|`[^`\r\n[\]]+`)*)\]\(([^\s()<>\\&`]+)\)/y
 
+/**
+ * A blank line as CommonMark has it: spaces and tabs only. `trim()` also strips a no-break space, U+3000, a
+ * form feed…, which end no paragraph: a line of one NBSP between `see [the` and `foo](x.md)` cut skc's chunk
+ * and a broken link went unreported (a hostile probe).
+ */
+const isBlank = (line: string): boolean => /^[ \t]*$/.test(line)
+
 /** A code span's text as remark keeps it: one space stripped from each side when both are there and it is not all spaces. */
 const codeText = (content: string): string =>
-  content.length >= 2 && content.startsWith(" ") && content.endsWith(" ") && content.trim() !== "" ? content.slice(1, -1) : content
+  content.length >= 2 && content.startsWith(" ") && content.endsWith(" ") && !/^ +$/.test(content) ? content.slice(1, -1) : content
 
 const linkText = (raw: string): string => (raw.includes("`") ? raw.replace(/`([^`]+)`/g, (_, c: string) => codeText(c)) : raw).trim()
 
@@ -102,13 +109,13 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
   const htmlComments: Array<HtmlComment> = []
   let l = bodyStartLine
   while (l <= lines.length) {
-    if (inCode[l] === 1 || lines[l - 1]!.trim() === "") {
+    if (inCode[l] === 1 || isBlank(lines[l - 1]!)) {
       l++
       continue
     }
     // A chunk: consecutive non-blank lines outside code blocks (one or more blocks).
     const first = l
-    while (l <= lines.length && inCode[l] !== 1 && lines[l - 1]!.trim() !== "") l++
+    while (l <= lines.length && inCode[l] !== 1 && !isBlank(lines[l - 1]!)) l++
     const chunk = lines.slice(first - 1, l - 1)
     const joined = chunk.join("\n")
     if (joined.indexOf("[") === -1 && joined.indexOf("<") === -1) continue
@@ -130,7 +137,7 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
         if (inSpan(spans, offset + i)) continue
         if (c === 60) {
           // A whole-line comment is an HTML block (or inline HTML in a paragraph): a comment either way.
-          const comment = line.slice(0, i).trim() === "" ? COMMENT_LINE.exec(line) : null
+          const comment = isBlank(line.slice(0, i)) ? COMMENT_LINE.exec(line) : null
           if (comment === null) return undefined
           htmlComments.push({ line: lineNo, text: comment[1]!.trim() })
           break
