@@ -47,6 +47,20 @@ describe("FrameGuard", () => {
     )
   })
 
+  // The server's lint window waits while a message is still arriving (a whole-text change of a large file).
+  it("midFrame is true from a frame's first header byte to its body's last", () => {
+    const guard = new FrameGuard()
+    guard.on("data", () => {})
+    const write = (s: string) => guard.write(Buffer.from(s, "latin1"))
+    expect(guard.midFrame).toBe(false)
+    write("Content-Le")
+    expect(guard.midFrame).toBe(true)
+    write("ngth: 4\r\n\r\n{}")
+    expect(guard.midFrame).toBe(true)
+    write("[]")
+    expect(guard.midFrame).toBe(false)
+  })
+
   it("a header without its end past 64 KB is an error; one without a Content-Length is left to the reader", async () => {
     expect(await through("X-Long: " + "a".repeat(70_000), 1024)).toMatch(/^error: a header of more than 64 KB/)
     expect(await through("X-Other: 1\r\n\r\n{}", 5)).toBe("X-Other: 1\r\n\r\n{}")
