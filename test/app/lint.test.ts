@@ -85,6 +85,7 @@ describe("RFC-0008 lint outputs", () => {
         severity: "error",
         file: "SKILL.md",
         line: 8,
+        column: 1,
         message: "link target not found: 'missing.md'"
       })
       expect(hasErrors(r.outcome)).toBe(true)

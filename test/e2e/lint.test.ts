@@ -36,6 +36,7 @@ describe("skc lint outputs", () => {
       severity: "error",
       file: "SKILL.md",
       line: 8,
+      column: 1,
       message: "link target not found: 'missing.md'"
     })
   })

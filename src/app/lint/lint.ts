@@ -119,6 +119,12 @@ const DiagnosticJson = Schema.Struct({
   severity: Schema.Literals(["error", "warning"]),
   file: Schema.String,
   line: Schema.Int,
+  /**
+   * Additive to DECISIONS #12: the column, from 1, in UTF-16 code units, as the text's `file:line:column` and
+   * SARIF's `startColumn` give it (a CI probe: a tool annotating a pull request from the JSON lost it). Always
+   * written; optional so that documents written before it still decode.
+   */
+  column: Schema.optionalKey(Schema.Int),
   message: Schema.String
 })
 
@@ -141,7 +147,7 @@ export const LintJson = Schema.Struct({
 })
 export type LintJson = typeof LintJson.Type
 
-const diagnosticJson = (d: LintDiagnostic) => ({ rule: d.rule, name: d.name, severity: d.severity, file: d.file, line: d.line, message: d.message })
+const diagnosticJson = (d: LintDiagnostic) => ({ rule: d.rule, name: d.name, severity: d.severity, file: d.file, line: d.line, column: d.column, message: d.message })
 
 export const reportJson = (r: LintReport, agents: ReadonlyArray<string> = [DEFAULT_PROFILE]): LintJson => ({
   skill: r.skill,
