@@ -1,7 +1,7 @@
 // RFC-0007:C-LOGGING end to end through bin/skc.mjs: one row per invocation,
 // columns, canonical paths, run ids, EAFP fallback, W002, W003.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { makeLogDb, readLog } from "../helpers/logs.js"
@@ -226,6 +226,25 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     expect(r3.stderr).toContain("was corrupt (a directory, not a database); moved aside")
     expect(readLog(p.primary)).toHaveLength(1)
     expect(existsSync(p.fallback)).toBe(false)
+  })
+
+  // A many-hands probe: an operator's `mv logs.db logs.db.old` (or an rm) left the -wal, which holds a CLI's
+  // rows; the next write made a log beside it, which reset it: 4 of 5 rows gone without a word.
+  it("RFC-0007:C-LOGGING a log moved or deleted without its -wal: the -wal is moved aside with its rows, and a new log starts", () => {
+    const p = project()
+    expect(p.run(["build", "demo"]).code).toBe(0)
+    for (let i = 0; i < 3; i++) expect(p.run(["show", "demo", "--section", "Install"]).code).toBe(0)
+    expect(statSync(`${p.primary}-wal`).size).toBeGreaterThan(32)
+    renameSync(p.primary, `${p.primary}.old`)
+    const r = p.run(["show", "demo", "--section", "Install"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toMatch(/^warning: access log '.*' was unsound \(its database file is missing while its -wal holds rows \(the log was moved or deleted without its -wal\)\); its -wal moved aside to '.*logs\.db\.corrupt-\d{8}T\d{6}Z-wal'/)
+    expect(readLog(p.primary)).toHaveLength(1)
+    // The rows are read again with the moved log, the -wal beside it as its own.
+    const meta = dirname(p.primary)
+    const aside = readdirSync(meta).find((f) => /^logs\.db\.corrupt-.*-wal$/.test(f))!
+    renameSync(join(meta, aside), `${p.primary}.old-wal`)
+    expect(readLog(`${p.primary}.old`).map((row) => row.command)).toEqual(["build", "show", "show", "show"])
   })
 
   it("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", () => {

@@ -41,7 +41,11 @@ export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, 
     Effect.as("moved" as const),
     Effect.catch((e) => Effect.succeed(e.code === "ENOENT" ? ("gone" as const) : ("kept" as const)))
   )
-  if (moved === "gone") return true
+  if (moved === "gone") {
+    // There was a database when the operation began: another process moved it (its -wal may be the fresh log's).
+    if (found !== undefined) return true
+    return yield* moveAsideOrphanedWal(dbFile, reason, target)
+  }
   if (moved === "kept") {
     yield* warn(Warning.notice(`access log '${dbFile}' is corrupt (${reason}) and cannot be moved aside here; it is ignored`))
     return false
@@ -49,6 +53,29 @@ export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, 
   yield* fs.rename(`${dbFile}-wal`, `${target}-wal`).pipe(Effect.ignore)
   yield* fs.remove(`${dbFile}-shm`).pipe(Effect.ignore)
   yield* warn(Warning.notice(`access log '${dbFile}' was corrupt (${reason}); moved aside to '${target}', a new log starts with the next write`))
+  return true
+})
+
+/**
+ * No database when the operation began, and none now: what it found unsound is a -wal beside none (the log
+ * moved or deleted without it). The -wal goes aside alone, kept with its rows; a log made next to it would
+ * have reset it. Left alone when a database has appeared meanwhile (another process made a fresh log, whose
+ * -wal this may already be) or when the -wal is gone (another process moved it).
+ */
+const moveAsideOrphanedWal = Effect.fnUntraced(function* (dbFile: string, reason: string, target: string) {
+  const fs = yield* FileSystem
+  if ((yield* identityAt(dbFile)) !== undefined) return true
+  const moved = yield* fs.rename(`${dbFile}-wal`, `${target}-wal`).pipe(
+    Effect.as(true),
+    Effect.catch(() => Effect.succeed(false))
+  )
+  if (!moved) return true
+  yield* fs.remove(`${dbFile}-shm`).pipe(Effect.ignore)
+  yield* warn(
+    Warning.notice(
+      `access log '${dbFile}' was unsound (${reason}); its -wal moved aside to '${target}-wal', a new log starts with the next write (to read its rows, put it beside the moved log as '<that file>-wal')`
+    )
+  )
   return true
 })
 
