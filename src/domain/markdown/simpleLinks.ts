@@ -131,6 +131,7 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
     for (let k = 0; k < chunk.length; k++) {
       const line = chunk[k]!
       const lineNo = first + k
+      const firstTab = line.indexOf("\t")
       for (let i = 0; i < line.length; i++) {
         const c = line.charCodeAt(i)
         if (c !== 91 /* [ */ && c !== 60 /* < */) continue
@@ -144,11 +145,13 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
         }
         const image = i > 0 && line.charCodeAt(i - 1) === 33 /* ! */
         const start = image ? i - 1 : i
-        if (line.slice(0, start).includes("\t")) return undefined
         LINK.lastIndex = start
         const m = LINK.exec(line)
         if (m === null && lastClose < offset + i) continue
         if (m === null || m[0].startsWith("!") !== image) return undefined
+        // After the match, and from the line's first tab found once: on a line of lone `[`s, a look back at the
+        // line for each was quadratic (issue 19's hostile inputs: 16× the brackets cost 260× the time).
+        if (firstTab !== -1 && firstTab < start) return undefined
         const end = start + m[0].length
         // A code span may not start inside the link (its text and destination hold no backtick, so only check the end).
         if (inSpan(spans, offset + end - 1)) return undefined
