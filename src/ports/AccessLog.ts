@@ -224,6 +224,13 @@ export interface AccessLogService {
 /** The code of an append refused by a retired log (`retire`): the row goes to the log's path again. */
 export const RETIRED_LOG_CODE = "SKC_LOG_RETIRED"
 
+/**
+ * A `-wal` holding rows beside no database (the log moved or deleted without it): unsound as a corrupt log
+ * is (`isCorruptLog`), and repaired by moving the `-wal` alone aside, never a database at the path, which is
+ * then another process's fresh log.
+ */
+export const ORPHANED_WAL_CODE = "SQLITE_CORRUPT_SKC_ORPHANED_WAL"
+
 export class AccessLog extends Context.Service<AccessLog, AccessLogService>()("skillc/AccessLog") {}
 
 /** Another process holds the lock (SQLITE_BUSY*, SQLITE_LOCKED*), longer than the wait allowed. */

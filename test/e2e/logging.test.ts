@@ -243,9 +243,31 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     // The rows are read again with the moved log, the -wal beside it as its own.
     const meta = dirname(p.primary)
     const aside = readdirSync(meta).find((f) => /^logs\.db\.corrupt-.*-wal$/.test(f))!
+    // stats names the -wal aside too: its rows are not in the figures (a hostile probe: it said nothing).
+    const before = p.run(["stats", "demo"])
+    expect(before.stderr).toMatch(/a damaged access log was moved aside \(.*logs\.db\.corrupt-\d{8}T\d{6}Z-wal\)/)
     renameSync(join(meta, aside), `${p.primary}.old-wal`)
     expect(readLog(`${p.primary}.old`).map((row) => row.command)).toEqual(["build", "show", "show", "show"])
   })
+
+  // A hostile probe: 8 processes writing right after the move; one that found the -wal alone moved aside the fresh
+  // log another had just made ("corrupt"), and its row was lost.
+  it("RFC-0007:C-LOGGING 8 processes writing after a log moved without its -wal: every row in the new log, only the -wal aside", async () => {
+    const p = project()
+    expect(p.run(["build", "demo"]).code).toBe(0)
+    const meta = dirname(p.primary)
+    for (let trial = 0; trial < 8; trial++) {
+      for (let i = 0; i < 2; i++) expect(p.run(["show", "demo", "--section", "Install"]).code).toBe(0)
+      renameSync(p.primary, `${p.primary}.old${trial}`)
+      const runs = await Promise.all(Array.from({ length: 8 }, () => p.runAsync(["show", "demo", "--section", "Install"])))
+      expect(runs.map((r) => r.code)).toEqual(Array(8).fill(0))
+      expect(readLog(p.primary)).toHaveLength(8)
+      // What went aside is -wal files only: never a database another process had just made.
+      expect(readdirSync(meta).filter((f) => f.startsWith("logs.db.corrupt-") && !f.endsWith("-wal"))).toEqual([])
+      renameSync(p.primary, `${p.primary}.done${trial}`)
+      for (const suffix of ["-wal", "-shm"]) if (existsSync(`${p.primary}${suffix}`)) renameSync(`${p.primary}${suffix}`, `${p.primary}.done${trial}${suffix}`)
+    }
+  }, 120_000)
 
   it("RFC-0005:C-CODES W003 once per invocation when this skill's fallback log is older than one hour", () => {
     const p = project()

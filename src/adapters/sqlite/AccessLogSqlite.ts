@@ -20,7 +20,7 @@ import { mkdirAll } from "../node/mkdirAll.js"
 import { dirname } from "node:path"
 import { Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
-import { LogStoreError, RETIRED_LOG_CODE } from "../../ports/AccessLog.js"
+import { LogStoreError, ORPHANED_WAL_CODE, RETIRED_LOG_CODE } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, loggedTimestampSql, secondsKey, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
@@ -94,7 +94,7 @@ const failure = (op: LogStoreError["op"], path: string) => (e: unknown) => {
 class UnsoundLog extends Error {
   constructor(
     message: string,
-    readonly code: "SQLITE_NOTADB" | "SQLITE_CORRUPT"
+    readonly code: "SQLITE_NOTADB" | "SQLITE_CORRUPT" | typeof ORPHANED_WAL_CODE
   ) {
     super(message)
   }
@@ -216,7 +216,11 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
     // so the database file alone may hold none). A log made beside it reset it, and every row in it was lost
     // without a word (an operator's `mv logs.db logs.db.old`: 60 of 90 rows, a many-hands probe). Reported as
     // unsound, so that the -wal is moved aside with a warning (src/app/usage/logRepair.ts) before a log is made.
-    if (!exists(dbFile) && walAtRisk(dbFile, 0) !== undefined) throw new UnsoundLog(ORPHANED_WAL, "SQLITE_CORRUPT")
+    if (!exists(dbFile)) {
+      const risk = walAtRisk(dbFile, 0)
+      // Rows beside no database: ORPHANED_WAL; a -wal that is a directory or a FIFO, or whose header is damaged, said as such.
+      if (risk !== undefined) throw new UnsoundLog(risk.startsWith("it is ") ? ORPHANED_WAL : risk, ORPHANED_WAL_CODE)
+    }
     createWithUmask(dbFile)
   }
   const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })

@@ -20,9 +20,12 @@ export const asideLogs = Effect.fnUntraced(function* (runtimeDir: string) {
   const meta = path.dirname(log)
   // Recovery: a directory that cannot be listed has no note to give; the counts stand.
   const entries = yield* fs.readDir(meta).pipe(unseenAs([]), Effect.orElseSucceed(() => []))
-  return entries
-    .map((e) => e.name)
-    .filter((n) => isAsideNameOf(path.basename(log), n))
+  const names = new Set(entries.map((e) => e.name))
+  const base = path.basename(log)
+  // A -wal moved aside alone (its log moved or deleted without it, logRepair.ts) holds rows too: named as itself.
+  // One beside its own database is part of that copy, named once by it.
+  return [...names]
+    .filter((n) => isAsideNameOf(base, n) || (n.endsWith("-wal") && isAsideNameOf(base, n.slice(0, -4)) && !names.has(n.slice(0, -4))))
     .sort()
     .map((n) => path.join(meta, n))
 })

@@ -13,7 +13,7 @@
 import { Effect } from "effect"
 import { Warning } from "../../domain/errors.js"
 import { freeAsideName } from "../shared/index.js"
-import { isCorruptLog, type LogStoreError } from "../../ports/AccessLog.js"
+import { isCorruptLog, ORPHANED_WAL_CODE, type LogStoreError } from "../../ports/AccessLog.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 
@@ -41,11 +41,7 @@ export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, 
     Effect.as("moved" as const),
     Effect.catch((e) => Effect.succeed(e.code === "ENOENT" ? ("gone" as const) : ("kept" as const)))
   )
-  if (moved === "gone") {
-    // There was a database when the operation began: another process moved it (its -wal may be the fresh log's).
-    if (found !== undefined) return true
-    return yield* moveAsideOrphanedWal(dbFile, reason, target)
-  }
+  if (moved === "gone") return true
   if (moved === "kept") {
     yield* warn(Warning.notice(`access log '${dbFile}' is corrupt (${reason}) and cannot be moved aside here; it is ignored`))
     return false
@@ -62,9 +58,10 @@ export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, 
  * have reset it. Left alone when a database has appeared meanwhile (another process made a fresh log, whose
  * -wal this may already be) or when the -wal is gone (another process moved it).
  */
-const moveAsideOrphanedWal = Effect.fnUntraced(function* (dbFile: string, reason: string, target: string) {
+const moveAsideOrphanedWal = Effect.fnUntraced(function* (dbFile: string, reason: string) {
   const fs = yield* FileSystem
   if ((yield* identityAt(dbFile)) !== undefined) return true
+  const target = yield* freeAsideName(dbFile)
   const moved = yield* fs.rename(`${dbFile}-wal`, `${target}-wal`).pipe(
     Effect.as(true),
     Effect.catch(() => Effect.succeed(false))
@@ -93,7 +90,9 @@ export const withLogRepair = Effect.fnUntraced(function* <A, R>(dbFile: string, 
       Effect.gen(function* () {
         // Moved only while it is still the file the operation began on; else another process repaired it.
         // The reason in skc's own words where it has them (a damaged -wal, a directory), else SQLite's code.
-        const moved = yield* moveAsideCorruptLog(dbFile, e.reason ?? e.code, before)
+        // A -wal beside no database: the -wal alone goes aside. The database at the path now, if any, is
+        // another process's fresh log, which a rename here moved aside as corrupt (a hostile probe, 8 processes).
+        const moved = e.code === ORPHANED_WAL_CODE ? yield* moveAsideOrphanedWal(dbFile, e.reason ?? e.code) : yield* moveAsideCorruptLog(dbFile, e.reason ?? e.code, before)
         if (!moved && orElse !== undefined) return orElse()
         return yield* op
       })
