@@ -112,6 +112,26 @@ const MIME: Record<string, string> = {
   xsl: "application/xml",
   xslt: "application/xml",
   dtd: "application/xml-dtd",
+  // Text a skill's scripts and references often are (a probe: trailofbits' `scripts/uv.lock` was typed binary and
+  // left out of resources/list, though its text was served).
+  lock: "text/plain",
+  ini: "text/plain",
+  cfg: "text/plain",
+  conf: "text/plain",
+  log: "text/plain",
+  sql: "application/sql",
+  tsx: "text/typescript",
+  jsx: "text/javascript",
+  go: "text/x-go",
+  rs: "text/x-rust",
+  rb: "text/x-ruby",
+  java: "text/x-java",
+  c: "text/x-c",
+  h: "text/x-c",
+  cpp: "text/x-c++",
+  sol: "text/plain",
+  tf: "text/plain",
+  ps1: "text/plain",
   svg: "image/svg+xml",
   png: "image/png",
   jpg: "image/jpeg",
@@ -122,11 +142,14 @@ const MIME: Record<string, string> = {
   zip: "application/zip"
 }
 
+/** Files named without an extension that are text. */
+const TEXT_NAMES: ReadonlySet<string> = new Set(["LICENSE", "LICENCE", "NOTICE", "README", "Makefile", "Dockerfile", "Gemfile", "Procfile"])
+
 export const mimeTypeOf = (relPath: string): string => {
   const base = relPath.slice(relPath.lastIndexOf("/") + 1)
   const dot = base.lastIndexOf(".")
   const ext = dot <= 0 ? "" : base.slice(dot + 1).toLowerCase()
-  return MIME[ext] ?? "application/octet-stream"
+  return MIME[ext] ?? (TEXT_NAMES.has(base) ? "text/plain" : "application/octet-stream")
 }
 
 const fatalUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
@@ -398,7 +421,7 @@ export const listedByDefault = (relPath: string): boolean => {
   const base = relPath.slice(relPath.lastIndexOf("/") + 1)
   if (base.lastIndexOf(".") <= 0) return true
   const mime = mimeTypeOf(relPath)
-  return mime.startsWith("text/") || ["application/json", "application/yaml", "application/toml", "application/xml", "application/xml-dtd"].includes(mime)
+  return mime.startsWith("text/") || ["application/json", "application/yaml", "application/toml", "application/xml", "application/xml-dtd", "application/sql"].includes(mime)
 }
 
 /** `resources/list`: every text file of every served skill, SKILL.md first in each (paginated by the server). */

@@ -107,7 +107,7 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       const w = world("react-best-practices", "vercel-react-best-practices")
       yield* w.run(build({ skill: "react-best-practices" }))
       expect(w.takeWarnings()).toContain(
-        "warning[W300]: SKL104 name-match-dir: name 'vercel-react-best-practices' does not match directory 'react-best-practices': agents list it as 'vercel-react-best-practices', skc stores and serves it as 'react-best-practices'; rename one so they are equal"
+        "warning[W300]: SKL104 name-match-dir: name 'vercel-react-best-practices' does not match directory 'react-best-practices': agents list it as 'vercel-react-best-practices', skc stores and serves it as 'react-best-practices', and the MCP Skills extension (skills/list, skill:// resources) does not serve it (its name must be its directory's); rename one so they are equal"
       )
       const same = world("demo", "demo")
       yield* same.run(build({ skill: "demo" }))
@@ -119,7 +119,7 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       writeFileSync(join(twin, "SKILL.md"), "---\nname: xlsx\ndescription: Spreadsheets. Use when editing them.\n---\n\n# xlsx\n")
       yield* copied.run(build({ skill: "spreadsheets" }))
       expect(copied.takeWarnings().filter((l) => l.includes("SKL104"))).toEqual([
-        "warning[W300]: SKL104 name-match-dir: name 'xlsx' does not match directory 'spreadsheets': agents list it as 'xlsx', skc stores and serves it as 'spreadsheets'; rename one so they are equal; the store's skill 'xlsx' is listed under that name too, so agents see two skills named 'xlsx'"
+        "warning[W300]: SKL104 name-match-dir: name 'xlsx' does not match directory 'spreadsheets': agents list it as 'xlsx', skc stores and serves it as 'spreadsheets', and the MCP Skills extension (skills/list, skill:// resources) does not serve it (its name must be its directory's); rename one so they are equal; the store's skill 'xlsx' is listed under that name too, so agents see two skills named 'xlsx'"
       ])
       const off = world("react-best-practices", "vercel-react-best-practices")
       writeFileSync(join(off.work, ".skillc", "config.toml"), '[lint]\nSKL104 = "off"\n')

@@ -14,4 +14,13 @@ describe("skill file MIME types (Skills extension, Resource Metadata)", () => {
     expect(listedByDefault("assets/logo.png")).toBe(false)
     expect(mimeTypeOf("archive.bin")).toBe("application/octet-stream")
   })
+
+  // A probe over trailofbits' skills: `scripts/uv.lock` was typed binary and left out of resources/list.
+  it("lock files, configuration, source code and extensionless text names are text, and listed", () => {
+    for (const p of ["scripts/uv.lock", "setup.cfg", "a.ini", "q.sql", "c.tsx", "m.go", "x.rs", "contract.sol", "main.tf", "LICENSE"]) {
+      expect(mimeTypeOf(p), p).not.toBe("application/octet-stream")
+      expect(listedByDefault(p), p).toBe(true)
+    }
+    expect(mimeTypeOf("LICENSE")).toBe("text/plain")
+  })
 })

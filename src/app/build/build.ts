@@ -288,7 +288,7 @@ const buildResolved = Effect.fnUntraced(function* (
         Warning.lint(
           skl104.id,
           skl104.name,
-          `name '${declared}' does not match directory '${skill.name}': agents list it as '${declared}', skc stores and serves it as '${skill.name}'; rename one so they are equal` +
+          `name '${declared}' does not match directory '${skill.name}': agents list it as '${declared}', skc stores and serves it as '${skill.name}', and the MCP Skills extension (skills/list, skill:// resources) does not serve it (its name must be its directory's); rename one so they are equal` +
             (clash ? `; the store's skill '${declared}' is listed under that name too, so agents see two skills named '${declared}'` : "")
         )
       )
