@@ -13,8 +13,8 @@ export const MAX_FRAME_BYTES = 256 * 1024 * 1024
 /** The longest header block: headers are a line or two. */
 const MAX_HEADER_BYTES = 64 * 1024
 const HEADER_END = Buffer.from("\r\n\r\n")
-/** A header field as HTTP spells one (RFC 9110 §5): a token, a colon, its value. */
-const HEADER_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+[ \t]*:/
+/** A header field as HTTP spells one (RFC 9110 §5, RFC 9112 §5.1: no whitespace before the colon): a token, a colon, its value. */
+const HEADER_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/
 
 /** Whether `bytes` hold a line feed not preceded by a carriage return. */
 const bareLineFeed = (bytes: Buffer): boolean => {
@@ -25,6 +25,8 @@ const bareLineFeed = (bytes: Buffer): boolean => {
 export class FrameGuard extends Transform {
   private header = Buffer.alloc(0)
   private bodyLeft = 0
+  /** Whole headers passed on: none yet means a bad header cannot be blamed on a previous message's length. */
+  framesPassed = 0
 
   /** A message is being received: its header or body begun and not yet whole (the server's lint window waits for it). */
   get midFrame(): boolean {
@@ -57,7 +59,15 @@ export class FrameGuard extends Transform {
       const odd = text.split("\r\n").find((line) => !HEADER_LINE.test(line))
       // Most often the previous message's Content-Length was short and its last bytes are read here (the line is
       // not quoted: it is message text, which the editor's log would show as a header).
-      if (odd !== undefined) return done(new Error("the bytes after the previous message are no header ('Name: value' lines): that message's Content-Length may be wrong, or this header is malformed"))
+      if (odd !== undefined) {
+        return done(
+          new Error(
+            this.framesPassed === 0
+              ? "the first bytes are no header ('Name: value' lines, no space before the colon, then an empty line)"
+              : "the bytes after the previous message are no header ('Name: value' lines, no space before the colon): that message's Content-Length may be wrong, or this header is malformed"
+          )
+        )
+      }
       // Two Content-Length headers: the reader keeps the last, a check of the first would let the other through.
       const lengths = [...text.matchAll(/^content-length[ \t]*:[ \t]*(.*)$/gim)].map((m) => m[1]!.trim())
       if (lengths.length > 1) return done(new Error(`${lengths.length} Content-Length headers in one message: which one is its length cannot be told`))
@@ -66,6 +76,7 @@ export class FrameGuard extends Transform {
         return done(new Error(`Content-Length '${length.slice(0, 32)}' is no length skc lsp reads (a whole number of bytes up to ${MAX_FRAME_BYTES / 1024 / 1024} MiB)`))
       }
       this.push(held.subarray(0, end + HEADER_END.length))
+      this.framesPassed += 1
       this.bodyLeft = length === undefined ? 0 : Number(length)
       this.header = Buffer.alloc(0)
       data = held.subarray(end + HEADER_END.length)

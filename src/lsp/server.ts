@@ -291,9 +291,11 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
      */
     const frameProblem = (reason: string): string => {
       const first = (reason.split("\n")[0] ?? "").replace(/\.$/, "")
-      return /must provide a Content-Length/i.test(first)
-        ? "the bytes after the previous message are no header with a Content-Length: that message's Content-Length may be wrong, or this header lacks one"
-        : first
+      if (!/must provide a Content-Length/i.test(first)) return first
+      // The first message has no previous one to blame (a hostile probe: `Content-Length : 495`, a space before the colon).
+      return framed.framesPassed <= 1
+        ? "the first message's header has no Content-Length line the reader takes (`Content-Length: <bytes>`, no space before the colon)"
+        : "the bytes after the previous message are no header with a Content-Length: that message's Content-Length may be wrong, or this header lacks one"
     }
     const unframed = (e: Error) => {
       if (stopped) return

@@ -42,9 +42,13 @@ describe("FrameGuard", () => {
       expect(await through('Content-Length: 2\n\n{}', size), `chunks of ${size}`).toMatch(/^error: a header line ends in a bare line feed/)
       expect(await through('Content-Length: 2\r\nX\n\r\n{}', size), `chunks of ${size}`).toMatch(/^error: a header line ends in a bare line feed/)
     }
-    expect(await through('{"jsonrpc":"2.0"}Content-Length: 2\r\n\r\n{}', 64)).toBe(
-      "error: the bytes after the previous message are no header ('Name: value' lines): that message's Content-Length may be wrong, or this header is malformed"
+    expect(await through('{"jsonrpc":"2.0"}Content-Length: 2\r\n\r\n{}', 64)).toBe("error: the first bytes are no header ('Name: value' lines, no space before the colon, then an empty line)")
+    expect(await through(`${frame("{}")}}}Content-Length: 2\r\n\r\n{}`, 64)).toBe(
+      "error: the bytes after the previous message are no header ('Name: value' lines, no space before the colon): that message's Content-Length may be wrong, or this header is malformed"
     )
+    // A hostile probe: `Content-Length : 495` (a space before the colon, which HTTP forbids and the reader does not
+    // trim) was blamed on a previous message that did not exist.
+    expect(await through("Content-Length : 2\r\n\r\n{}", 64)).toMatch(/^error: the first bytes are no header/)
   })
 
   // The server's lint window waits while a message is still arriving (a whole-text change of a large file).
