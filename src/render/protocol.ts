@@ -150,7 +150,7 @@ export const renderMatch = (r: MatchResult): string => {
     r.nearest === undefined
       ? ""
       : visibleLines([
-          `Held back: ${r.nearest.name}, score ${r.nearest.score.toFixed(3)} on ${r.nearest.decided_by.map((w) => JSON.stringify(w)).join(", ")}, ${pct(r.nearest.coverage)} of the request's words (${r.nearest.score < r.threshold ? `below the threshold ${r.threshold}` : `below the ${Math.round(MIN_COVERAGE * 100)} % of the request's words a match needs`}).`
+          `Held back: ${r.nearest.name}, score ${r.nearest.score.toFixed(3)} on ${r.nearest.decided_by.map((w) => JSON.stringify(w)).join(", ")}, ${pct(r.nearest.coverage)} of the request's words (${r.nearest.gate === "threshold" ? `below the threshold ${r.threshold}` : `below the ${Math.round(MIN_COVERAGE * 100)} % of the request's words a match needs`}).`
         ]) + "\n"
   return (
     table([

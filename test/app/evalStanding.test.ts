@@ -85,6 +85,7 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
       const r = yield* match({ query: ROLLBACK })
       expect(r.results).toEqual([])
       expect(r.nearest?.name).toBe("pgm")
+      expect(r.nearest?.held_back).toBeUndefined()
       expect(r.nearest?.decided_by).toEqual(["migration"])
       expect(r.nearest!.coverage).toBeLessThan(MIN_COVERAGE)
       expect(renderMatch(r)).toMatch(
@@ -102,7 +103,7 @@ describe("issue 47 item 4: what a miss says about the skill under test", () => {
     Effect.gen(function* () {
       const r = yield* match({ query: "plan the canary rollout payments kubernetes work staged cluster" })
       expect(r.results.map((m) => m.name)).toEqual(["deploys"])
-      expect(r.nearest?.name).toBe("plans")
+      expect(r.nearest).toMatchObject({ name: "plans", gate: "coverage", held_back: true })
       expect(r.nearest!.score).toBeGreaterThan(r.results[0]!.score)
       expect(r.nearest!.coverage).toBeLessThan(MIN_COVERAGE)
       expect(renderMatch(r)).toMatch(/\nHeld back: plans, score \d+\.\d{3} on "plan"(, "[^"]+")*, \d+(\.\d)? % of the request's words \(below the 25 % of the request's words a match needs\)\.\n$/)

@@ -77,6 +77,10 @@ export interface Nearest {
   readonly score: number
   readonly coverage: number
   readonly decided_by: ReadonlyArray<string>
+  /** The gate it missed: the relevance `threshold`, else the share of the request's words (`coverage`). */
+  readonly gate: "threshold" | "coverage"
+  /** Beside results (not with none): it scored above every one of them and was held back by `gate`. */
+  readonly held_back?: true
 }
 
 /** `skc match --format json` and the MCP tool's `outputSchema` (open: later fields do not break clients). */
@@ -104,7 +108,14 @@ export const MatchDocument = Schema.Struct({
     })
   ),
   nearest: Schema.optionalKey(
-    Schema.Struct({ name: Schema.String, score: Schema.Number, coverage: Schema.Number, decided_by: Schema.Array(Schema.String) })
+    Schema.Struct({
+      name: Schema.String,
+      score: Schema.Number,
+      coverage: Schema.Number,
+      decided_by: Schema.Array(Schema.String),
+      gate: Schema.Literals(["threshold", "coverage"]),
+      held_back: Schema.optionalKey(Schema.Literal(true))
+    })
   ),
   none_listed: Schema.optionalKey(Schema.Literal(true)).annotate({ description: "No skill is listed to this agent here at all (skc_discover shows where it looks)" }),
   // No description: tools/list stays within its budget (docs/mcp.md "Payload budgets"); the field says itself.
@@ -303,7 +314,18 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
     agent: found.agent,
     threshold,
     results: called,
-    ...(near === undefined ? {} : { nearest: { name: near.name, score: near.score, coverage: near.coverage, decided_by: near.decided_by } }),
+    ...(near === undefined
+      ? {}
+      : {
+          nearest: {
+            name: near.name,
+            score: near.score,
+            coverage: near.coverage,
+            decided_by: near.decided_by,
+            gate: near.score < threshold ? ("threshold" as const) : ("coverage" as const),
+            ...(results.length > 0 ? { held_back: true as const } : {})
+          }
+        }),
     ...(candidates.length === 0 ? { none_listed: true as const } : {}),
     ...(called.length === 0 && matchTerms(input.query).length === 0 ? { no_words: true as const } : {})
   }
