@@ -585,16 +585,22 @@ describe("skc lsp when its client goes away without 'exit' (an editor that crash
   }, 120_000)
 })
 
+/** `skc lsp` with a bare protocol connection (no initialize sent) and its exit status to come. */
+const rawSession = () => {
+  const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+    cwd: sb.work,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
+    stdio: ["pipe", "pipe", "pipe"]
+  })
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
+  connection.listen()
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  return { child, connection, exited }
+}
+
 describe("skc lsp before and after initialize (LSP 3.17 lifecycle)", () => {
   it("a request before initialize is -32002 ServerNotInitialized; a second initialize is refused", async () => {
-    const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
-      cwd: sb.work,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
-      stdio: ["pipe", "pipe", "pipe"]
-    })
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
-    connection.listen()
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    const { connection, exited } = rawSession()
     await expect(connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position: { line: 0, character: 0 } })).rejects.toMatchObject({ code: -32002 })
     await expect(connection.sendRequest("shutdown")).rejects.toMatchObject({ code: -32002 })
     // A method the server does not handle follows the lifecycle too: -32002 before initialize, not -32601.
@@ -618,14 +624,7 @@ describe("skc lsp before and after initialize (LSP 3.17 lifecycle)", () => {
 // a shutdown refused before initialize (-32002) was counted as received, and `exit` then ended with 0.
 describe("skc lsp exit after a refused shutdown", () => {
   it("exits 1: the shutdown answered -32002 was no shutdown", async () => {
-    const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
-      cwd: sb.work,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: sb.home, SKILLC_HOME: sb.home, NO_COLOR: "1" },
-      stdio: ["pipe", "pipe", "pipe"]
-    })
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
-    connection.listen()
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+    const { connection, exited } = rawSession()
     await expect(connection.sendRequest("shutdown")).rejects.toMatchObject({ code: -32002 })
     await connection.sendNotification("exit")
     expect(await exited).toBe(1)
