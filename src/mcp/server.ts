@@ -37,7 +37,7 @@ import {
   type CallToolResult,
   type Tool
 } from "@modelcontextprotocol/sdk/types.js"
-import { InternalError, type SkcError, renderError, renderWarning, renderWarningAs, skcErrorOfCause } from "../domain/errors.js"
+import { InternalError, type SkcError, type SkcWarning, renderError, renderWarning, renderWarningAs, skcErrorOfCause } from "../domain/errors.js"
 import { collectingDiagnostics, type DiagnosticsService } from "../ports/Diagnostics.js"
 // Issue 44 item 6: stdout is the protocol; a command's output port writes nothing here.
 import { discardingOutput } from "../ports/Output.js"
@@ -218,6 +218,9 @@ const SessionLive = (parts: SessionParts) =>
  * served stale; what the session keeps (index freshness under watchers, the
  * skills in scope under stamps) is checked against the disk before each use.
  */
+/** Distinct access-log lines a session says on stderr at most (a bound: a log failing at every call says the same line). */
+const MAX_TOLD_OPERATOR = 1_000
+
 const runLive = (
   runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
   caller: () => Caller,
@@ -226,6 +229,22 @@ const runLive = (
 ) => {
   // Config files are re-read only when they changed (issue 16); the stores are computed per request.
   const cached = makeSettingsCache()
+  // What befell the access logs (a row that could be written nowhere, a damaged log moved aside) is the
+  // operator's news as much as the agent's: said on the server's stderr too, each line once per session. It
+  // went to the calling agent alone, and a team server's operator saw nothing while rows went to a fallback
+  // its live push never reads (a team-server probe).
+  const toldOperator = new Set<string>()
+  const tellOperator = (warnings: ReadonlyArray<SkcWarning>) => {
+    for (const w of warnings) {
+      if (w.code !== "W002" && !(w._tag === "Notice" && /^access log '/.test(w.message))) continue
+      const line = renderWarning(w)
+      // W002 once per reason (each call names itself: a read-only runtime would say it at every call).
+      const key = w._tag === "LoggingDisabled" ? `W002\0${w.noFallback === true}\0${w.why ?? ""}` : line
+      if (toldOperator.has(key) || toldOperator.size >= MAX_TOLD_OPERATOR) continue
+      toldOperator.add(key)
+      process.stderr.write(`skc mcp: ${line}\n`)
+    }
+  }
   // A remote (HTTP) session serves the project's skills alone: nothing of the account the server runs as,
   // neither its global store nor its agents' user-level directories (docs/team.md, "What a client may ask").
   const settings = remote ? Effect.map(cached, (s) => ({ ...s, stores: { ...s.stores, personal: false } })) : cached
@@ -246,6 +265,7 @@ const runLive = (
       options?.signal === undefined ? undefined : { signal: options.signal }
     )
     // Steps named as tool calls, as the errors of a call are (src/mcp/toolErrors.ts).
+    tellOperator(diagnostics.warnings)
     return { exit, warnings: diagnostics.warnings.map(renderWarningAs("tools")) }
   }
 }

@@ -1,7 +1,7 @@
 // skc_stats and the access log of MCP calls (RFC-0007:C-LOGGING, C-MCP-SERVER,
 // RFC-0003; DECISIONS #17, #18, #31): skc_show writes a `show` row to the
 // primary runtime log, and skc_stats reads it back as the CLI does.
-import { cpSync, mkdirSync, rmSync } from "node:fs"
+import { cpSync, mkdirSync, renameSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ROOT, sandbox } from "../helpers/cli.js"
@@ -159,4 +159,30 @@ describe("RFC-0007:C-LOGGING skc_show logging and skc_stats", () => {
       rmSync(join(s.work, ".skillc", "logs"), { recursive: true, force: true })
     }
   })
+})
+
+// A team-server probe: what befell the access logs (a damaged log moved aside, rows written nowhere) went to
+// the calling agent alone; the operator's terminal said nothing.
+describe("skc mcp tells its operator what befell the access logs", () => {
+  it("a log moved without its -wal: the agent gets the notice, and the server's stderr says it once", async () => {
+    const s = sandbox()
+    const src = join(s.work, ".skillc", "skills", "git-helper")
+    mkdirSync(join(s.work, ".skillc", "skills"), { recursive: true })
+    cpSync(join(ROOT, "examples", "git-helper"), src, { recursive: true })
+    const logDb = join(s.work, ".skillc", "runtime", "git-helper", ".skillc-meta", "logs.db")
+    expect((await s.runAsync(["build", "git-helper"])).code).toBe(0)
+    // A CLI row left in the -wal, then the log moved without it.
+    expect((await s.runAsync(["show", "git-helper", "--section", "undo the last commit"])).code).toBe(0)
+    renameSync(logDb, `${logDb}.old`)
+    const mcp = await connectMcp({ cwd: s.work, home: s.home })
+    try {
+      const r = await mcp.call("skc_show", { skill: "git-helper", section: "undo the last commit" })
+      expect(r.isError, textOf(r)).toBeFalsy()
+      expect(JSON.stringify(r.content)).toContain("its -wal moved aside")
+      expect(mcp.stderr()).toMatch(/^skc mcp: warning: access log '.*' was unsound \(its database file is missing while its -wal holds rows/m)
+      expect(readLog(logDb)).toHaveLength(1)
+    } finally {
+      await mcp.close()
+    }
+  }, 60_000)
 })
