@@ -63,10 +63,15 @@ const moveAsideOrphanedWal = Effect.fnUntraced(function* (dbFile: string, reason
   if ((yield* identityAt(dbFile)) !== undefined) return true
   const target = yield* freeAsideName(dbFile)
   const moved = yield* fs.rename(`${dbFile}-wal`, `${target}-wal`).pipe(
-    Effect.as(true),
-    Effect.catch(() => Effect.succeed(false))
+    Effect.as("moved" as const),
+    Effect.catch((e) => Effect.succeed(e.code === "ENOENT" ? ("gone" as const) : ("kept" as const)))
   )
-  if (!moved) return true
+  if (moved === "gone") return true
+  if (moved === "kept") {
+    // A read-only directory: the -wal stays (its rows with it), and no log is made beside it here.
+    yield* warn(Warning.notice(`access log '${dbFile}' is unsound (${reason}) and its -wal cannot be moved aside here; it is left as it is`))
+    return false
+  }
   yield* fs.remove(`${dbFile}-shm`).pipe(Effect.ignore)
   yield* warn(
     Warning.notice(
