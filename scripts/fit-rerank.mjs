@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fit the weights of the learned order of the first ten (src/domain/search/rerank.ts; issue 47,
-// docs/search.md "The learned order of the first ten"), and say how well weights fitted this way do on
+// docs/search-ranking.md "The learned order of the first ten"), and say how well weights fitted this way do on
 // questions they never saw.
 //
 //   node scripts/with-node.mjs scripts/fit-rerank.mjs [--trees]   (about 3 minutes, 4 with --trees; needs `npm run build` first)

@@ -1,4 +1,4 @@
-// What scripts/fit-rerank.mjs and scripts/try-rerank-features.mjs share (issue 47, docs/search.md "The
+// What scripts/fit-rerank.mjs and scripts/try-rerank-features.mjs share (issue 47, docs/search-ranking.md "The
 // learned order of the first ten"): the tuning questions' candidates with the re-ranking off, their
 // features and labels, the pairwise logistic fit, and the count of first and top-3 hits under weights.
 // The held-out set of `npm run bench -- search-quality` is never read here.

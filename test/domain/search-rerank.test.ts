@@ -1,5 +1,5 @@
 // Issue 47, twenty-sixth pass: the learned order of the first ten (src/domain/search/rerank.ts,
-// docs/search.md "The learned order of the first ten"). Pure: no index, no file.
+// docs/search-ranking.md "The learned order of the first ten"). Pure: no index, no file.
 import { describe, expect, it } from "vitest"
 import {
   rerank,

@@ -624,7 +624,7 @@ const navigationOf = Effect.fnUntraced(function* (found: ReadonlyArray<Found>) {
 
 /**
  * The first `limit` of `items` (best first by the one score) in the learned
- * order of the first ten (issue 47, docs/search.md "The learned order of the
+ * order of the first ten (issue 47, docs/search-ranking.md "The learned order of the
  * first ten", src/domain/search/rerank.ts), each with its new score, which
  * is the one its result prints. `foundOf` gives an item's row.
  */

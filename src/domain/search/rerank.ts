@@ -1,5 +1,5 @@
 /**
- * The last step of a search's order (issue 47, docs/search.md "The learned
+ * The last step of a search's order (issue 47, docs/search-ranking.md "The learned
  * order of the first ten"): the first RERANK_POOL results of the one score,
  * ordered again by a linear combination of what each result is — its score
  * and place in that order, where it holds the question's words, how its
