@@ -5,6 +5,10 @@ import { MCP_PAGE_MAX_BYTES } from "../domain/answerSurface.js"
 import { SearchIndexLive } from "../layers.js"
 import { printJson, printStderr, printText } from "./output.js"
 
+/** A page cut inside a fenced code block: said, so the marker after it and the next page's first lines are read as code. */
+const insideFence = (result: { readonly open_fence_line?: number | undefined }): string =>
+  result.open_fence_line === undefined ? "" : ` (this page ends inside the code block opened at line ${result.open_fence_line}: the next page goes on inside it)`
+
 export const showCommand = defineCommand({
   name: "show",
   summary: ["Print one section of a skill, found by its heading in the search index (a store skill after 'skc build'; others indexed on first use)."],
@@ -58,7 +62,7 @@ export const showCommand = defineCommand({
         if (ctx.format === "json") return printJson(result)
         // And the `!` commands of a SKILL.md section, which Claude Code runs only in the file it loads (the stub).
         // A section cut by --max-lines: the flag that reads on (the RFC's "... (N more lines)" ends stdout).
-        const more = result.next_line === undefined ? undefined : `the section goes on: --from-line ${result.next_line} shows its next lines`
+        const more = result.next_line === undefined ? undefined : `the section goes on: --from-line ${result.next_line} shows its next lines${insideFence(result)}`
         const notes = [textAboveNote(result, "cli"), namedFilesNote(result, "cli"), shellCommandsNote(result, "cli"), more].filter((n) => n !== undefined)
         return notes.length === 0 ? printText(renderShowText(result)) : Effect.andThen(printText(renderShowText(result)), printStderr(notes.join("\n")))
       },
@@ -70,7 +74,7 @@ export const showCommand = defineCommand({
           const shell = shellCommandsNote(result, "tools")
           // The RFC's "... (N more lines)" ends the content; the way to the rest, for an agent, after it.
           // The next page starts at the line after the last one shown (`from_line`, a line of the file).
-          const rest = result.next_line !== undefined ? [`the section goes on: call skc_show again with from_line=${result.next_line} for its next lines`] : []
+          const rest = result.next_line !== undefined ? [`the section goes on: call skc_show again with from_line=${result.next_line} for its next lines${insideFence(result)}`] : []
           const above = textAboveNote(result, "tools")
           return [...(above === undefined ? [] : [above]), ...namedFilesAfter(result, ctx), ...(shell === undefined ? [] : [shell]), ...rest]
         },

@@ -98,3 +98,16 @@ describe("issue 46 item 5: the small things", () => {
     expect((await sb.runAsync(["list"])).stderr).toBe("")
   })
 })
+
+// An agent's probe over MCP: a page cut inside a ```tsx block, its marker read as code.
+describe("a show page cut inside a fenced code block", () => {
+  it("its note names the line that opened the block", async () => {
+    const sb = sandbox()
+    const md = "---\nname: fences\ndescription: Fenced code. Use when testing.\n---\n# Fences\n\n## Example\n\nBefore.\n\n```tsx\nfunction f() {\n  return 1\n}\n```\n\nAfter.\n"
+    skill(join(sb.work, ".skillc", "skills", "fences"), md)
+    expect((await sb.runAsync(["build", "fences"])).code).toBe(0)
+    const r = await sb.runAsync(["show", "fences", "--section", "Example", "--max-lines", "6"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain("the section goes on: --from-line 13 shows its next lines (this page ends inside the code block opened at line 11: the next page goes on inside it)")
+  })
+})

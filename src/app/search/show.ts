@@ -5,6 +5,7 @@
  * query time. The index must be usable (E002 missing/corrupt/stale, E003
  * collision), so the line range always belongs to the current sources.
  */
+import { openFenceAt } from "../../domain/markdown/openFence.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { isAscii } from "../../domain/ascii.js"
@@ -71,6 +72,8 @@ export const ShowResult = Schema.Struct({
   from_line: Schema.optional(Schema.Int),
   /** When `max_lines` cut the section: the `from_line` of its next page. */
   next_line: Schema.optional(Schema.Int),
+  /** When the page ends inside a fenced code block: the line of the file that opened it (the next page goes on inside it). */
+  open_fence_line: Schema.optional(Schema.Int),
   /** The skill's files the section names and where they are (docs/decisions.md P7). */
   ...NamedFilesFields,
   /** When the section is its file's first and text stands above it (no section holds that text): its lines. */
@@ -198,6 +201,9 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
           Effect.orElseSucceed(() => undefined)
         )
   const named = stamps === undefined ? undefined : filesNamed(words, heading.file, new Set(stamps.map((f) => f.path)))
+  // A page cut inside a fenced block: where it opened, scanned from the section's heading (outside any block).
+  const fenceAt = cut.omitted > 0 ? openFenceAt(fileLines.slice(heading.start_line - 1, from - 1 + cut.lines.length)) : undefined
+  const fenceLine = fenceAt === undefined ? undefined : heading.start_line + fenceAt
   const result: ShowResult = {
     skill: skill.name,
     file: heading.file,
@@ -208,6 +214,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
     truncated: cut.omitted > 0,
     ...(input.from_line === undefined ? {} : { from_line: from }),
     ...(cut.omitted > 0 ? { next_line: from + cut.lines.length } : {}),
+    ...(fenceLine === undefined ? {} : { open_fence_line: fenceLine }),
     ...namedFilesFields(named, skill, shown),
     ...(preamble === undefined ? {} : { before_heading: preamble })
   }

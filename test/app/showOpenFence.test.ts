@@ -1,0 +1,53 @@
+// An agent's probe over the Skills extension: a page of `show` ended inside a ```tsx block, its
+// "... (N more lines)" marker read as code, and the next page began with bare code. The page says where the
+// open block began (`open_fence_line`), scanned from the section's heading, the next page's too. Real files.
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { build } from "../../src/app/build/build.js"
+import { show } from "../../src/app/search/show.js"
+import { diskWorld } from "../helpers/worlds.js"
+
+const SKILL = [
+  "---",
+  "name: fences",
+  "description: Fenced code. Use when testing.",
+  "---",
+  "# Fences",
+  "",
+  "## Example",
+  "",
+  "Before the code.",
+  "",
+  "```tsx",
+  "function Tracker() {",
+  "  const a = 1",
+  "  return a",
+  "}",
+  "```",
+  "",
+  "After the code.",
+  ""
+].join("\n")
+
+describe("a page of show cut inside a fenced code block", () => {
+  it.live("says the line that opened it; a page that ends outside any block says nothing", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-open-fence-")
+      const root = join(w.work, ".skillc", "skills", "fences")
+      mkdirSync(root, { recursive: true })
+      writeFileSync(join(root, "SKILL.md"), SKILL)
+      yield* w.run(build({ skill: "fences" }))
+      // Lines 7..: the heading, a blank, text, a blank, the fence (line 11), then code.
+      const first = yield* w.run(show({ skill: "fences", section: "Example", max_lines: 6 }))
+      expect(first).toMatchObject({ truncated: true, next_line: 13, open_fence_line: 11 })
+      // The next page starts inside the block (line 13) and still ends inside it.
+      const second = yield* w.run(show({ skill: "fences", section: "Example", from_line: 13, max_lines: 2 }))
+      expect(second).toMatchObject({ next_line: 15, open_fence_line: 11 })
+      // A page past the closing fence: none.
+      const third = yield* w.run(show({ skill: "fences", section: "Example", max_lines: 11 }))
+      expect(third.next_line).toBe(18)
+      expect(third.open_fence_line).toBeUndefined()
+    }))
+})
