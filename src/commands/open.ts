@@ -1,4 +1,5 @@
 /** `skc open` / `skc_open` (RFC-0002, DECISIONS #36). */
+import { insideFence } from "./pageNotes.js"
 import { Effect, Option } from "effect"
 import { visibleBody } from "../domain/visible.js"
 import { printBytes, printJson, printStderr, printText } from "./output.js"
@@ -58,7 +59,7 @@ export const openCommand = defineCommand({
         // a reference by counting lines: the RFC's "... (N more lines)" ends stdout and names no line).
         const more =
           opened.result.next_line !== undefined
-            ? `the file goes on: --from-line ${opened.result.next_line} shows its next lines`
+            ? `the file goes on: --from-line ${opened.result.next_line} shows its next lines${insideFence(opened.result)}`
             : opened.result.truncated
               ? "the file goes on: run it again without --max-lines (or with a larger one) to read the rest"
               : undefined
@@ -76,7 +77,7 @@ export const openCommand = defineCommand({
         after: (opened, ctx) => [
           ...namedFilesAfter(opened.result, ctx, "file"),
           ...(opened.result.next_line !== undefined
-            ? [`the file goes on: call skc_open again with from_line=${opened.result.next_line} for its next lines`]
+            ? [`the file goes on: call skc_open again with from_line=${opened.result.next_line} for its next lines${insideFence(opened.result)}`]
             : opened.result.truncated
               ? ["the file goes on: call skc_open again without max_lines (or with a larger one) to read the rest"]
               : [])

@@ -1,13 +1,10 @@
 /** `skc show` / `skc_show` (RFC-0002:C-SHOW, DECISIONS #36). */
+import { insideFence } from "./pageNotes.js"
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { MCP_PAGE_MAX_BYTES } from "../domain/answerSurface.js"
 import { SearchIndexLive } from "../layers.js"
 import { printJson, printStderr, printText } from "./output.js"
-
-/** A page cut inside a fenced code block: said, so the marker after it and the next page's first lines are read as code. */
-const insideFence = (result: { readonly open_fence_line?: number | undefined }): string =>
-  result.open_fence_line === undefined ? "" : ` (this page ends inside the code block opened at line ${result.open_fence_line}: the next page goes on inside it)`
 
 export const showCommand = defineCommand({
   name: "show",

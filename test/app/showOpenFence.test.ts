@@ -6,6 +6,7 @@ import { Effect } from "effect"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { build } from "../../src/app/build/build.js"
+import { openFile } from "../../src/app/search/open.js"
 import { show } from "../../src/app/search/show.js"
 import { diskWorld } from "../helpers/worlds.js"
 
@@ -49,5 +50,10 @@ describe("a page of show cut inside a fenced code block", () => {
       const third = yield* w.run(show({ skill: "fences", section: "Example", max_lines: 11 }))
       expect(third.next_line).toBe(18)
       expect(third.open_fence_line).toBeUndefined()
+      // open: the first page of the file, cut inside the block; a later page (mid-file) says nothing.
+      const opened = yield* w.run(openFile({ skill: "fences", path: "SKILL.md", max_lines: 12 }))
+      expect(opened.result).toMatchObject({ truncated: true, next_line: 13, open_fence_line: 11 })
+      const later = yield* w.run(openFile({ skill: "fences", path: "SKILL.md", from_line: 12, max_lines: 2 }))
+      expect((later.result as { open_fence_line?: number }).open_fence_line).toBeUndefined()
     }))
 })

@@ -4,6 +4,8 @@
  * final `... (N more lines)` line. Text that is not valid UTF-8 (or holds
  * NUL bytes) is binary: JSON carries it as base64.
  */
+import { openFenceAt } from "../../domain/markdown/openFence.js"
+import { splitLines } from "../../domain/markdown/lines.js"
 import { OPEN_MAX_BYTES } from "../../domain/openLimit.js"
 import { Effect, Schema } from "effect"
 import { InternalError, InvalidOption, UsageError } from "../../domain/errors.js"
@@ -44,6 +46,8 @@ export const OpenResult = Schema.Struct({
   from_line: Schema.optional(Schema.Int),
   /** When `max_lines` cut the file: the `from_line` of its next page. */
   next_line: Schema.optional(Schema.Int),
+  /** When the first page of a Markdown file ends inside a fenced code block: the line that opened it. */
+  open_fence_line: Schema.optional(Schema.Int),
   /** Of a Markdown file: the skill's files it names and where they are, as `show`'s (docs/decisions.md P7). */
   ...NamedFilesFields
 })
@@ -153,6 +157,8 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
       return read.subarray(at)
     })
   let nextLine: number | undefined
+  // A page's text before its marker, when a page was cut (for `open_fence_line`).
+  let pageHead: Uint8Array | undefined
   const surface = yield* AnswerSurfaceRef
   const budget = input.max_bytes === undefined ? undefined : pageBytesOf(surface, input.max_bytes)
   if (input.max_lines !== undefined) {
@@ -184,7 +190,10 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     truncated = more > 0 || lineLeft !== undefined
     // The marker is text for a reader of text: in a binary file's bytes (base64 in JSON, RFC-0002:C-OPEN "as-is
     // without transformation") it read as the file's own bytes, a PNG ending in "... (2 more lines)".
-    if (truncated && !binary) ({ bytes, next: nextLine } = withMarker(head, more, lineLeft, from))
+    if (truncated && !binary) {
+      pageHead = head
+      ;({ bytes, next: nextLine } = withMarker(head, more, lineLeft, from))
+    }
   } else {
     // Bounded work (issue 29 item 1): a file far larger than any answer is not read whole;
     // its head is there for the asking.
@@ -205,10 +214,15 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     const page = budget === undefined || binary ? undefined : pageOfBytes(bytes, budget, pageByteCost(surface))
     if (page !== undefined && (page.more > 0 || page.lineLeft !== undefined)) {
       truncated = true
+      pageHead = page.head
       ;({ bytes, next: nextLine } = withMarker(page.head, page.more, page.lineLeft, from))
     }
   }
   const text = binary ? undefined : asOnDisk.decode(bytes)
+  // The first page of a Markdown file cut inside a fenced code block: where it opened (a later page starts
+  // mid-file, where whether a block is open is not known without the lines before it).
+  const fenceAt = pageHead !== undefined && from === 1 && isMarkdownPath(target.rel) ? openFenceAt(splitLines(asOnDisk.decode(pageHead))) : undefined
+  const fenceLine = fenceAt === undefined ? undefined : fenceAt + 1
   // A Markdown file's instructions may run the skill's scripts: say where they are, as show does (P7).
   const named = text !== undefined && isMarkdownPath(target.rel) ? yield* namedFilesOnDisk(skill.sourceDir, text, target.rel) : undefined
   const result: OpenResult =
@@ -221,6 +235,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
           truncated,
           ...(input.from_line === undefined ? {} : { from_line: from }),
           ...(nextLine === undefined ? {} : { next_line: nextLine }),
+          ...(fenceLine === undefined ? {} : { open_fence_line: fenceLine }),
           ...namedFilesFields(named, skill, isMarkdownPath(target.rel) ? text : "")
         }
   const opened: Opened = { result, bytes }
