@@ -62,10 +62,10 @@ import { TeamLogStore } from "./ports/TeamLogStore.js"
 import { SourceFreshness } from "./ports/SourceFreshness.js"
 import { DiskMemo } from "./ports/DiskMemo.js"
 
-/** Warnings and verbose traces on stderr (the CLI's diagnostics). */
 /** Calls W002 names one by one in a run; past them, one line says the others went unrecorded too. */
 const UNRECORDED_NAMED = 3
 
+/** Warnings and verbose traces on stderr (the CLI's diagnostics). */
 export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => {
   // A warning says its thing once per run, however often the run meets it (a skill resolved twice).
   const said = new Set<string>()

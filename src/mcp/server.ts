@@ -209,6 +209,9 @@ const SessionLive = (parts: SessionParts) =>
     Layer.succeed(OnDemandIndexing, { running: new Map(), waitMillis: FOREIGN_INDEX_WAIT_MS })
   ).pipe(Layer.provideMerge(PortsLive({ diagnostics: forwardingDiagnostics, output: discardingOutput })), Layer.merge(PooledConnectionsLive))
 
+/** Distinct access-log lines a session says on stderr at most (a bound: a log failing at every call says the same line). */
+const MAX_TOLD_OPERATOR = 1_000
+
 /**
  * Run a request's effect on the session's services. Settings (project root,
  * stores, config files) are resolved again for every request — the config
@@ -218,9 +221,6 @@ const SessionLive = (parts: SessionParts) =>
  * served stale; what the session keeps (index freshness under watchers, the
  * skills in scope under stamps) is checked against the disk before each use.
  */
-/** Distinct access-log lines a session says on stderr at most (a bound: a log failing at every call says the same line). */
-const MAX_TOLD_OPERATOR = 1_000
-
 const runLive = (
   runtime: ManagedRuntime.ManagedRuntime<SessionServices, never>,
   caller: () => Caller,
