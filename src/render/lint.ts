@@ -110,7 +110,7 @@ export const lintTextParts = (
         const r = e.report
         return {
           // A diff is the files' own text: each line escaped like any text view, so no control character reaches a terminal.
-          diff: (r.diffs ?? []).map((d) => visibleDiff(d, prefixOf(o, r))).join(""),
+          diff: (r.diffs ?? []).map((d) => visibleDiff(d, prefixOf(o, r) === undefined ? undefined : (r.diffDir ?? r.path))).join(""),
           stdout: summaryLine(r, o.single ? o.agents : undefined, whereIfShared(o, r)),
           stderr: r.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, r)))
         }

@@ -32,6 +32,21 @@ describe("skc lint --fix (issue 50)", () => {
     expect(readFileSync(join(dir, "SKILL.md"), "utf8")).toBe(SKILL)
   })
 
+  it("--fix-dry-run of a skill outside the working directory names it from there (`a/../x`), never `a//abs/path`", async () => {
+    writeTree(join(sb.work, "outside", "forms"), { "SKILL.md": SKILL, "fields.md": "# Fields\n" })
+    writeTree(join(sb.work, "outside", "here"), { "README.md": "x\n" })
+    const cwd = join(sb.work, "outside", "here")
+    const r = await sb.runAsync(["lint", "../forms", "--fix-dry-run"], cwd)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain("--- a/../forms/SKILL.md\n+++ b/../forms/SKILL.md\n")
+    expect(r.stdout).not.toMatch(/^--- a\/\//m)
+    // The JSON document is unchanged by it: the report's path stays as messages name it.
+    const json = await sb.runAsync(["lint", "../forms", "--fix-dry-run", "--format", "json"], cwd)
+    const doc = JSON.parse(json.stdout)
+    expect(ajv.validate(reportSchema, doc), ajv.errorsText()).toBe(true)
+    expect(doc.diffDir).toBeUndefined()
+  })
+
   it("--fix writes the fixes, the rest byte for byte, reports `fixed` in JSON, and a second run changes nothing", async () => {
     const dir = join(sb.work, "fix", "forms")
     writeTree(dir, { "SKILL.md": SKILL, "fields.md": "# Fields\n" })

@@ -74,6 +74,12 @@ export interface LintReport {
   readonly fixed?: ReadonlyArray<LintDiagnostic>
   /** With `--fix-dry-run`: the unified diff of each file a fix changes, in file order. */
   readonly diffs?: ReadonlyArray<string>
+  /**
+   * With `--fix-dry-run`: the skill's folder relative to the working directory even when outside it
+   * (`../x`), as `git diff --no-index ../x …` names it. `path` is absolute there (a message names the
+   * place), which made the diff's header `--- a//home/…`, a path no tool reads.
+   */
+  readonly diffDir?: string
 }
 
 /**
@@ -308,10 +314,14 @@ const lintOne = (
       skipped: false,
       diagnostics: outcome.diagnostics,
       fixed: outcome.fixed,
-      ...(fixMode === "dry-run" ? { diffs } : {})
+      ...(fixMode === "dry-run" ? { diffs, diffDir: diffDirOf(path.relative(stores.cwd, skill.sourceDir), shown, path.isAbsolute) } : {})
     }
     return report
   })
+
+/** The folder a diff names: cwd-relative (`.` for the cwd itself), or as shown when no relative path exists (another drive). */
+const diffDirOf = (relative: string, shown: string, isAbsolute: (p: string) => boolean): string =>
+  relative === "" ? "." : isAbsolute(relative) ? shown : relative
 
 /** Every skill directory of the project source store, by name. */
 const projectSkills = Effect.gen(function* () {
