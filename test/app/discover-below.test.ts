@@ -94,3 +94,25 @@ describe("discover: skills directories below the working directory (Claude Code'
     expect(Result.isFailure(await w.run(resolveSkill("web-tests", { agentDirs: false })))).toBe(true)
   })
 })
+
+// DECISIONS #47: MCP clients start servers in `/` (Claude Desktop) or the home directory, outside any project. From
+// there the walk read the machine's directories and served another project's skill as if in scope (a fresh machine's
+// CI: `skc mcp` started in / answered `skc_show deploy-notes` from /tmp/…/work/.claude/skills).
+describe("no walk below the file system's root or a home directory", () => {
+  const files = { "/srv/proj/.claude/skills/elsewhere/SKILL.md": SKILL("elsewhere"), "/home/u/code/.claude/skills/mine/SKILL.md": SKILL("mine") }
+
+  it("from / a name found only in some project below is E001, and discover names nothing below", async () => {
+    const w = memoryWorld({ files, cwd: "/" })
+    expect(Result.isFailure(await w.run(resolveSkill("elsewhere")))).toBe(true)
+    expect(ok(await w.run(discoverCommand({ agent: "claude" }))).below).toEqual({ dirs: [], truncated: false })
+  })
+
+  it("from the home directory neither; from a directory of it, as before", async () => {
+    const home = memoryWorld({ files, cwd: "/home/u", home: "/home/u" })
+    expect(Result.isFailure(await home.run(resolveSkill("mine")))).toBe(true)
+    const below = memoryWorld({ files, cwd: "/home/u/work", home: "/home/u" })
+    const code = memoryWorld({ files: { ...files, "/home/u/work/code/.claude/skills/mine/SKILL.md": SKILL("mine") }, cwd: "/home/u/work", home: "/home/u" })
+    expect(Result.isFailure(await below.run(resolveSkill("mine")))).toBe(true)
+    expect(ok(await code.run(resolveSkill("mine"))).sourceDir).toBe("/home/u/work/code/.claude/skills/mine")
+  })
+})

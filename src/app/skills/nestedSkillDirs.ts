@@ -13,9 +13,16 @@
  * directories) or `node_modules` (Claude Code skips gitignored directories,
  * CHANGELOG 2.1.69; skc reads no `.gitignore`, so `truncated` and the text
  * say the walk is partial when a bound was reached).
+ *
+ * Nor does it walk from the file system's root or a home directory: there
+ * no session works on a project (MCP clients start servers there, DECISIONS
+ * #47: Claude Desktop in `/`, others in the home), and the walk read up to
+ * 2,000 directories of the machine, then served another project's skill
+ * found in them as if it were in scope.
  */
 import { Effect } from "effect"
 import { Path } from "effect/Path"
+import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 
 /** Directories below the working directory the walk goes, at most. */
@@ -44,6 +51,9 @@ const skipped = (name: string) => name.startsWith(".") || name === "node_modules
 export const nestedSkillDirs = Effect.fnUntraced(function* (cwd: string, rel: string) {
   const fs = yield* FileSystem
   const path = yield* Path
+  const env = yield* Env
+  const outsideProjects = [path.parse(path.resolve(cwd)).root, env.home, env.realHome].map((p) => path.resolve(p))
+  if (outsideProjects.includes(path.resolve(cwd))) return { dirs: [], truncated: false } satisfies NestedSkillsDirs
   const parts = rel.split("/")
   const found: Array<NestedSkillsDir> = []
   let truncated = false
