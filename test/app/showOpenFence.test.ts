@@ -1,6 +1,7 @@
 // An agent's probe over the Skills extension: a page of `show` ended inside a ```tsx block, its
 // "... (N more lines)" marker read as code, and the next page began with bare code. The page says where the
-// open block began (`open_fence_line`), scanned from the section's heading, the next page's too. Real files.
+// open block began (`open_fence_line`), scanned from the section's heading (from the file's start for
+// `open`), the next page's too. Real files.
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -39,6 +40,7 @@ describe("a page of show cut inside a fenced code block", () => {
       const root = join(w.work, ".skillc", "skills", "fences")
       mkdirSync(root, { recursive: true })
       writeFileSync(join(root, "SKILL.md"), SKILL)
+      writeFileSync(join(root, "ref.md"), `# Ref\n\n\`\`\`python\n${"x = 1\n".repeat(200)}\`\`\`\n`)
       yield* w.run(build({ skill: "fences" }))
       // Lines 7..: the heading, a blank, text, a blank, the fence (line 11), then code.
       const first = yield* w.run(show({ skill: "fences", section: "Example", max_lines: 6 }))
@@ -50,10 +52,18 @@ describe("a page of show cut inside a fenced code block", () => {
       const third = yield* w.run(show({ skill: "fences", section: "Example", max_lines: 11 }))
       expect(third.next_line).toBe(18)
       expect(third.open_fence_line).toBeUndefined()
-      // open: the first page of the file, cut inside the block; a later page (mid-file) says nothing.
+      // open: the first page of the file, cut inside the block.
       const opened = yield* w.run(openFile({ skill: "fences", path: "SKILL.md", max_lines: 12 }))
       expect(opened.result).toMatchObject({ truncated: true, next_line: 13, open_fence_line: 11 })
-      const later = yield* w.run(openFile({ skill: "fences", path: "SKILL.md", from_line: 12, max_lines: 2 }))
-      expect((later.result as { open_fence_line?: number }).open_fence_line).toBeUndefined()
+      // A later page is read with the lines before it: the block opened on the page before is named (it said
+      // nothing before the sixty-ninth pass); one that opens on the page itself too; past the close, none.
+      const fenceOf = (r: { readonly result: unknown }) => (r.result as { open_fence_line?: number }).open_fence_line
+      expect(fenceOf(yield* w.run(openFile({ skill: "fences", path: "SKILL.md", from_line: 12, max_lines: 2 })))).toBe(11)
+      expect(fenceOf(yield* w.run(openFile({ skill: "fences", path: "SKILL.md", from_line: 9, max_lines: 4 })))).toBe(11)
+      expect(fenceOf(yield* w.run(openFile({ skill: "fences", path: "SKILL.md", from_line: 13, max_lines: 4 })))).toBeUndefined()
+      // The same over a byte budget (a whole-file read, MCP's max_bytes): a page starting inside the block.
+      const budgeted = yield* w.run(openFile({ skill: "fences", path: "ref.md", from_line: 40, max_bytes: 300 }))
+      expect(budgeted.result).toMatchObject({ truncated: true })
+      expect(fenceOf(budgeted)).toBe(3)
     }))
 })

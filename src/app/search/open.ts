@@ -154,8 +154,11 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
           })
         )
       }
+      before = read.subarray(0, at)
       return read.subarray(at)
     })
+  // A later page's file text before it (`from_line`), read with it: where a block open at the page's end opened.
+  let before: Uint8Array | undefined
   let nextLine: number | undefined
   // A page's text before its marker, when a page was cut (for `open_fence_line`).
   let pageHead: Uint8Array | undefined
@@ -219,9 +222,12 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     }
   }
   const text = binary ? undefined : asOnDisk.decode(bytes)
-  // The first page of a Markdown file cut inside a fenced code block: where it opened (a later page starts
-  // mid-file, where whether a block is open is not known without the lines before it).
-  const fenceAt = pageHead !== undefined && from === 1 && isMarkdownPath(target.rel) ? openFenceAt(splitLines(asOnDisk.decode(pageHead))) : undefined
+  // A page of a Markdown file cut inside a fenced code block: where it opened, a line of the file. A later page
+  // is read with the lines before it (`before`), so a block opened on an earlier page and still open is named too.
+  const fenceAt =
+    pageHead !== undefined && isMarkdownPath(target.rel) && (from === 1 || before !== undefined)
+      ? openFenceAt(splitLines(asOnDisk.decode(before ?? new Uint8Array(0)) + asOnDisk.decode(pageHead)))
+      : undefined
   const fenceLine = fenceAt === undefined ? undefined : fenceAt + 1
   // A Markdown file's instructions may run the skill's scripts: say where they are, as show does (P7).
   const named = text !== undefined && isMarkdownPath(target.rel) ? yield* namedFilesOnDisk(skill.sourceDir, text, target.rel) : undefined
