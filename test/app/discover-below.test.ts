@@ -107,6 +107,11 @@ describe("no walk below the file system's root or a home directory", () => {
     expect(ok(await w.run(discoverCommand({ agent: "claude" }))).below).toEqual({ dirs: [], truncated: false })
   })
 
+  it("nor from a directory holding the home (`/home`): every user's projects are below it", async () => {
+    const w = memoryWorld({ files, cwd: "/home", home: "/home/u" })
+    expect(Result.isFailure(await w.run(resolveSkill("mine")))).toBe(true)
+  })
+
   it("from the home directory neither; from a directory of it, as before", async () => {
     const home = memoryWorld({ files, cwd: "/home/u", home: "/home/u" })
     expect(Result.isFailure(await home.run(resolveSkill("mine")))).toBe(true)

@@ -14,7 +14,8 @@
  * CHANGELOG 2.1.69; skc reads no `.gitignore`, so `truncated` and the text
  * say the walk is partial when a bound was reached).
  *
- * Nor does it walk from the file system's root or a home directory: there
+ * Nor does it walk from the file system's root, a home directory or a
+ * directory holding one (`/home`, `/Users`): there
  * no session works on a project (MCP clients start servers there, DECISIONS
  * #47: Claude Desktop in `/`, others in the home), and the walk read up to
  * 2,000 directories of the machine, then served another project's skill
@@ -52,8 +53,13 @@ export const nestedSkillDirs = Effect.fnUntraced(function* (cwd: string, rel: st
   const fs = yield* FileSystem
   const path = yield* Path
   const env = yield* Env
-  const outsideProjects = [path.parse(path.resolve(cwd)).root, env.home, env.realHome].map((p) => path.resolve(p))
-  if (outsideProjects.includes(path.resolve(cwd))) return { dirs: [], truncated: false } satisfies NestedSkillsDirs
+  const here = path.resolve(cwd)
+  // The root, a home, or a directory holding a home (`/home`, `/Users`): every user's projects are below it.
+  const holdsHome = [env.home, env.realHome].some((h) => {
+    const home = path.resolve(h)
+    return home === here || home.startsWith(here.endsWith(path.sep) ? here : here + path.sep)
+  })
+  if (holdsHome || here === path.parse(here).root) return { dirs: [], truncated: false } satisfies NestedSkillsDirs
   const parts = rel.split("/")
   const found: Array<NestedSkillsDir> = []
   let truncated = false
