@@ -97,9 +97,9 @@ describe("discover: skills directories below the working directory (Claude Code'
 
 // DECISIONS #47: MCP clients start servers in `/` (Claude Desktop) or the home directory, outside any project. From
 // there the walk read the machine's directories and served another project's skill as if in scope (a fresh machine's
-// CI: `skc mcp` started in / answered `skc_show deploy-notes` from /tmp/…/work/.claude/skills).
+// CI: `skc mcp` started in / answered `skc_show deploy-notes` from the test's sandbox, a project far below it).
 describe("no walk below the file system's root or a home directory", () => {
-  const files = { "/srv/proj/.claude/skills/elsewhere/SKILL.md": SKILL("elsewhere"), "/home/u/code/.claude/skills/mine/SKILL.md": SKILL("mine") }
+  const files = { "/srv/proj/.claude/skills/elsewhere/SKILL.md": SKILL("elsewhere"), "/users/u/code/.claude/skills/mine/SKILL.md": SKILL("mine") }
 
   it("from / a name found only in some project below is E001, and discover names nothing below", async () => {
     const w = memoryWorld({ files, cwd: "/" })
@@ -107,17 +107,17 @@ describe("no walk below the file system's root or a home directory", () => {
     expect(ok(await w.run(discoverCommand({ agent: "claude" }))).below).toEqual({ dirs: [], truncated: false })
   })
 
-  it("nor from a directory holding the home (`/home`): every user's projects are below it", async () => {
-    const w = memoryWorld({ files, cwd: "/home", home: "/home/u" })
+  it("nor from a directory holding the home (`/users`): every user's projects are below it", async () => {
+    const w = memoryWorld({ files, cwd: "/users", home: "/users/u" })
     expect(Result.isFailure(await w.run(resolveSkill("mine")))).toBe(true)
   })
 
   it("from the home directory neither; from a directory of it, as before", async () => {
-    const home = memoryWorld({ files, cwd: "/home/u", home: "/home/u" })
+    const home = memoryWorld({ files, cwd: "/users/u", home: "/users/u" })
     expect(Result.isFailure(await home.run(resolveSkill("mine")))).toBe(true)
-    const below = memoryWorld({ files, cwd: "/home/u/work", home: "/home/u" })
-    const code = memoryWorld({ files: { ...files, "/home/u/work/code/.claude/skills/mine/SKILL.md": SKILL("mine") }, cwd: "/home/u/work", home: "/home/u" })
+    const below = memoryWorld({ files, cwd: "/users/u/work", home: "/users/u" })
+    const code = memoryWorld({ files: { ...files, "/users/u/work/code/.claude/skills/mine/SKILL.md": SKILL("mine") }, cwd: "/users/u/work", home: "/users/u" })
     expect(Result.isFailure(await below.run(resolveSkill("mine")))).toBe(true)
-    expect(ok(await code.run(resolveSkill("mine"))).sourceDir).toBe("/home/u/work/code/.claude/skills/mine")
+    expect(ok(await code.run(resolveSkill("mine"))).sourceDir).toBe("/users/u/work/code/.claude/skills/mine")
   })
 })

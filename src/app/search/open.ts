@@ -225,7 +225,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   // A page of a Markdown file cut inside a fenced code block: where it opened, a line of the file. A later page
   // is read with the lines before it (`before`), so a block opened on an earlier page and still open is named too.
   const fenceAt =
-    pageHead !== undefined && isMarkdownPath(target.rel) && (from === 1 || before !== undefined)
+    pageHead !== undefined && isMarkdownPath(target.rel)
       ? openFenceAt(splitLines(asOnDisk.decode(before ?? new Uint8Array(0)) + asOnDisk.decode(pageHead)))
       : undefined
   const fenceLine = fenceAt === undefined ? undefined : fenceAt + 1

@@ -25,6 +25,7 @@ import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { Env } from "../../ports/Env.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { isWithin } from "../shared/index.js"
 
 /** Directories below the working directory the walk goes, at most. */
 export const MAX_NESTED_DEPTH = 6
@@ -55,10 +56,7 @@ export const nestedSkillDirs = Effect.fnUntraced(function* (cwd: string, rel: st
   const env = yield* Env
   const here = path.resolve(cwd)
   // The root, a home, or a directory holding a home (`/home`, `/Users`): every user's projects are below it.
-  const holdsHome = [env.home, env.realHome].some((h) => {
-    const home = path.resolve(h)
-    return home === here || home.startsWith(here.endsWith(path.sep) ? here : here + path.sep)
-  })
+  const holdsHome = [env.home, env.realHome].some((h) => isWithin(here, path.resolve(h), path.sep))
   if (holdsHome || here === path.parse(here).root) return { dirs: [], truncated: false } satisfies NestedSkillsDirs
   const parts = rel.split("/")
   const found: Array<NestedSkillsDir> = []
