@@ -66,4 +66,22 @@ describe("a page of show cut inside a fenced code block", () => {
       expect(budgeted.result).toMatchObject({ truncated: true })
       expect(fenceOf(budgeted)).toBe(3)
     }))
+
+  it.live("a fence indented under a numbered step counts (seventieth pass: the line scan missed four spaces)", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-open-fence-list-")
+      const root = join(w.work, ".skillc", "skills", "steps")
+      mkdirSync(root, { recursive: true })
+      const lines = ["---", "name: steps", "description: Numbered steps. Use when testing.", "---", "# Steps", "", "## Fill the form", "", "1. Run the script:", "", "    ```bash", ...Array.from({ length: 20 }, (_, i) => `    echo ${i}`), "    ```", "", "2. Check the output.", ""]
+      writeFileSync(join(root, "SKILL.md"), lines.join("\n"))
+      yield* w.run(build({ skill: "steps" }))
+      // Lines 7..: the heading, a blank, the step, a blank, the fence (line 11), code from line 12.
+      const page = yield* w.run(show({ skill: "steps", section: "Fill the form", max_lines: 8 }))
+      expect(page).toMatchObject({ truncated: true, next_line: 15, open_fence_line: 11 })
+      const opened = yield* w.run(openFile({ skill: "steps", path: "SKILL.md", from_line: 14, max_lines: 3 }))
+      expect((opened.result as { open_fence_line?: number }).open_fence_line).toBe(11)
+      // Past the closing fence (line 32): none.
+      const after = yield* w.run(openFile({ skill: "steps", path: "SKILL.md", from_line: 30, max_lines: 4 }))
+      expect((after.result as { open_fence_line?: number }).open_fence_line).toBeUndefined()
+    }))
 })

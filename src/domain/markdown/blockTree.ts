@@ -57,6 +57,8 @@ export const endCode = (s: ScanState, block: Block, closedAt: number): void => {
     // the document. remark ends it at the document's end position, which
     // is one line past the last when the source ends with a line ending.
     if (closedAt === 0 && (!s.atEnd || s.stack.length > 1)) c.exact = false
+    // Still open when every line was read: whatever remark makes of its end, the document ends inside it.
+    if (closedAt === 0 && s.atEnd) c.openFenceLine = block.startLine
     const endLine = closedAt !== 0 ? closedAt : s.lines.length + (s.endsWithLineEnding ? 1 : 0)
     c.blocks.push({ line: block.startLine, endLine, fenced: true, lang: block.lang })
   } else {

@@ -47,12 +47,23 @@ export interface CodeScan {
   readonly codeBlocks: ReadonlyArray<CodeBlock>
   readonly exact: boolean
   readonly bodyHasLinkSyntax: boolean
+  /**
+   * The line of the fenced code block the document ends inside, if any: exact whatever containers
+   * hold it (a fence in a list item or a block quote), since every block open at the end is.
+   */
+  readonly openFenceLine: number | undefined
 }
 
 export const scanCodeBlocks = (source: string): CodeScan => {
-  const collector: CodeCollector = { blocks: [], exact: true, bodyHasLinkSyntax: false }
+  const collector: CodeCollector = { blocks: [], exact: true, bodyHasLinkSyntax: false, openFenceLine: 0 }
   const doc = scan(source, collector)
-  return { doc, codeBlocks: collector.blocks, exact: collector.exact, bodyHasLinkSyntax: collector.bodyHasLinkSyntax }
+  return {
+    doc,
+    codeBlocks: collector.blocks,
+    exact: collector.exact,
+    bodyHasLinkSyntax: collector.bodyHasLinkSyntax,
+    openFenceLine: collector.openFenceLine === 0 ? undefined : collector.openFenceLine
+  }
 }
 
 const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {
