@@ -66,6 +66,26 @@ describe("RFC-0006:C-INIT", () => {
       expect(yield* fs.readFileString("/proj/.skillc/skills/my-skill/SKILL.md")).toContain("name: my-skill")
     }).pipe(Effect.provide(memoryLayer())))
 
+  it.effect("a directory that cannot be written: E999 with the system's reason, after a notice naming the way on", () => {
+    const fs = makeMemoryFileSystem()
+    fs.seed({ "/proj/.keep": "" })
+    fs.setReadOnly("/proj")
+    const warnings: Array<SkcWarning> = []
+    return Effect.gen(function* () {
+      expect(yield* failureText(init({ name: "my-skill" }))).toMatch(/^error\[E999\]: cannot create skill directory '\/proj\/\.skillc\/skills\/my-skill': .*EROFS/)
+      expect(warnings.map(renderWarning)).toEqual([
+        "warning: this user cannot create /proj/.skillc (EROFS): create it in the global store with 'skc init my-skill --global', or run skc init in a directory you can write"
+      ])
+      warnings.length = 0
+      expect(yield* failureText(init({}))).toMatch(/^error\[E999\]: cannot create \.skillc\/skills: .*EROFS/)
+      expect(warnings.map(renderWarning)).toEqual([
+        "warning: this user cannot create /proj/.skillc (EROFS): run skc init in a directory you can write, or create a global skill with 'skc init <name> --global'"
+      ])
+      // The way on works: the global store is elsewhere.
+      expect(yield* init({ name: "my-skill", global: true })).toMatchObject({ scope: "global", path: "/home/u/.skillc/skills/my-skill" })
+    }).pipe(Effect.provide(memoryLayer({ fs, warnings })))
+  })
+
   it.effect("global goes under the home (SKILLC_HOME), never the real home", () =>
     Effect.gen(function* () {
       expect(yield* init({ name: "glob", global: true })).toEqual({ kind: "skill", name: "glob", scope: "global", path: "/home/u/.skillc/skills/glob" })

@@ -66,6 +66,15 @@ const codePoints = (name: string): string => Array.from(name, (c) => (c.codePoin
 const cannotCreate = (what: string) => (e: FsError) =>
   new InternalError({ message: `cannot create ${what}: ${ioReason(e)} (${e.path})`, cause: e })
 
+/** The system's codes for a directory this user may not write (a checkout owned by another, a read-only mount). */
+const NOT_WRITABLE = new Set(["EACCES", "EPERM", "EROFS"])
+
+/**
+ * Before the E999 of a directory that cannot be written: the way on, a notice (a probe as another user in
+ * a root-owned checkout got the system's EACCES and nothing to do about it).
+ */
+const sayWhereToWrite = (e: FsError, instead: string) => (NOT_WRITABLE.has(e.code ?? "") ? warn(Warning.notice(`this user cannot create ${e.path} (${e.code}): ${instead}`)) : Effect.void)
+
 /**
  * Writes or extends `<root>/.gitignore` so that what skc makes on this
  * machine (runtimes, indexes, access logs) stays out of git (issue 46 item
@@ -121,7 +130,10 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
         })
       )
     }
-    yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(Effect.mapError(cannotCreate(".skillc/skills")))
+    yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(
+      Effect.tapError((e) => sayWhereToWrite(e, "run skc init in a directory you can write, or create a global skill with 'skc init <name> --global'")),
+      Effect.mapError(cannotCreate(".skillc/skills"))
+    )
     if (atHome) {
       yield* warn(Warning.notice(`${stores.cwd} is a home directory: its .skillc/ is the global store, never a project; ${instead}`))
       const result: InitResult = { kind: "project", path: dir, created: !existed }
@@ -161,7 +173,12 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
     return yield* Effect.fail(exists())
   }
   const dirWasThere = (yield* fs.lstatOption(dir).pipe(unseenAs(undefined))) !== undefined
-  yield* fs.makeDirectory(dir, { recursive: true }).pipe(Effect.mapError(cannotCreate(`skill directory '${dir}'`)))
+  yield* fs.makeDirectory(dir, { recursive: true }).pipe(
+    Effect.tapError((e) =>
+      sayWhereToWrite(e, scope === "project" ? `create it in the global store with 'skc init ${name} --global', or run skc init in a directory you can write` : "set SKILLC_HOME to a directory you can write")
+    ),
+    Effect.mapError(cannotCreate(`skill directory '${dir}'`))
+  )
   yield* fs.writeFile(skillMd, skillTemplate(name), { exclusive: true }).pipe(
     // A write that failed after creating the file (a full disk) left it empty, and every retry then met
     // E050 with a SKILL.md without frontmatter: what this call created goes again.
