@@ -253,8 +253,9 @@ describe("issue 16 pooled access-log writers", () => {
     await withPools(pools, log.aggregate(file, "commands", { since: null, until: null } as never))
     // Still held: another process's connection cannot take the database for its own and delete the -wal.
     // At least the writer's: in the whole suite (one fork runs many files) the reads once left three lock
-    // ranges of this process on the file where alone they leave one; the bug was none. The lines are
-    // printed when it fails.
+    // ranges of this process on the file where alone they leave one; the bug was none. Any other count
+    // prints the machine's lock table for the next look; a write left open would show below (an external
+    // reader would not see the second row).
     const held = heldLocks(file)
     if (held.length !== 1) console.log("LOCKS", held, readFileSync("/proc/locks", "utf8"))
     expect(held.length, held.join("\n")).toBeGreaterThanOrEqual(1)
