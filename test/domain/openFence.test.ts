@@ -34,6 +34,9 @@ describe("openFenceAt", () => {
   it("a fence ends with its container, and opens nothing inside indented code or HTML", () => {
     // A new list item closes the item and the fence it held.
     expect(openFenceAt(["- a", "  ```", "  x", "- b"])).toBeUndefined()
+    // A fence under a list item "closed" at the first column: the item ends there, and with it the fence; the
+    // line at the first column opens a new block that runs on (the line match paired the two).
+    expect(openFenceAt(["- step", "  ```", "  code", "```", "after"])).toBe(3)
     // Text leaving the block quote closes the fence in it.
     expect(openFenceAt(["> ```", "> x", "", "after"])).toBeUndefined()
     // Indented code holding a fence line: still indented code.

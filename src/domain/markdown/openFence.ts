@@ -10,15 +10,17 @@
  * a closing fence of the same character, at least as long, with nothing after it) saw only fences outside
  * any container. The scanner reads the page's whole prefix, several times the line match's time (35–44
  * against 1–28 ms for a 600 KB prefix of 5,000 fenced examples, the host busy), so the line match answers
- * alone when it finds no block open and
- * no fence run stands anywhere but at a line's start: there, the block structure cannot change its answer
- * (a fence line an HTML block swallows aside). `lines` start outside any block (a section starts at its
- * heading; a file at its first line, frontmatter included).
+ * alone when it finds no block open and every fence run it meets starts its line: a fence at the first
+ * column is outside every container (a fence line is no paragraph a list item or a quote could continue
+ * lazily), so the block structure cannot change that answer (a fence line an HTML block swallows aside). An
+ * indented one, even by one space, may sit in a list item, whose end closes it and may turn the next fence
+ * line into an opening one. `lines` start outside any block (a section starts at its heading; a file at its
+ * first line, frontmatter included).
  */
 import { scanCodeBlocks } from "./scan.js"
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/
-const FENCE_AT_START = /^ {0,3}(?:```|~~~)/
+const FENCE_AT_COLUMN_ONE = /^(?:```|~~~)/
 
 /** The line match: the 0-based index of the line whose fence is still open after `lines`, or undefined. */
 const openByLines = (lines: ReadonlyArray<string>): number | undefined => {
@@ -37,8 +39,8 @@ const openByLines = (lines: ReadonlyArray<string>): number | undefined => {
   return open?.at
 }
 
-/** A fence run past a line's start: in a list item, a block quote or indented code, or mere text. */
-const nestedFenceRun = (line: string): boolean => (line.includes("```") || line.includes("~~~")) && !FENCE_AT_START.test(line)
+/** A fence run past a line's first column: perhaps in a list item, a block quote or indented code, or mere text. */
+const nestedFenceRun = (line: string): boolean => (line.includes("```") || line.includes("~~~")) && !FENCE_AT_COLUMN_ONE.test(line)
 
 /** The 0-based index of the line that opened the fenced block still open after `lines`, or undefined. */
 export const openFenceAt = (lines: ReadonlyArray<string>): number | undefined => {
