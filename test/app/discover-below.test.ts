@@ -115,9 +115,9 @@ describe("no walk below the file system's root or a home directory", () => {
   it("from the home directory neither; from a directory of it, as before", async () => {
     const home = memoryWorld({ files, cwd: "/users/u", home: "/users/u" })
     expect(Result.isFailure(await home.run(resolveSkill("mine")))).toBe(true)
-    const below = memoryWorld({ files, cwd: "/users/u/work", home: "/users/u" })
-    const code = memoryWorld({ files: { ...files, "/users/u/work/code/.claude/skills/mine/SKILL.md": SKILL("mine") }, cwd: "/users/u/work", home: "/users/u" })
+    const below = memoryWorld({ files, cwd: "/users/u/projects", home: "/users/u" })
+    const code = memoryWorld({ files: { ...files, "/users/u/projects/code/.claude/skills/mine/SKILL.md": SKILL("mine") }, cwd: "/users/u/projects", home: "/users/u" })
     expect(Result.isFailure(await below.run(resolveSkill("mine")))).toBe(true)
-    expect(ok(await code.run(resolveSkill("mine"))).sourceDir).toBe("/users/u/work/code/.claude/skills/mine")
+    expect(ok(await code.run(resolveSkill("mine"))).sourceDir).toBe("/users/u/projects/code/.claude/skills/mine")
   })
 })
