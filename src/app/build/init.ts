@@ -70,10 +70,17 @@ const cannotCreate = (what: string) => (e: FsError) =>
 const NOT_WRITABLE = new Set(["EACCES", "EPERM", "EROFS"])
 
 /**
- * Before the E999 of a directory that cannot be written: the way on, a notice (a probe as another user in
- * a root-owned checkout got the system's EACCES and nothing to do about it).
+ * `dir` made with its parents, or E999 naming `what`; a directory this user may not write is first given the
+ * way on (`instead`), as a notice: a probe as another user in a root-owned checkout got the system's EACCES
+ * and nothing to do about it.
  */
-const sayWhereToWrite = (e: FsError, instead: string) => (NOT_WRITABLE.has(e.code ?? "") ? warn(Warning.notice(`this user cannot create ${e.path} (${e.code}): ${instead}`)) : Effect.void)
+const createDirectory = Effect.fnUntraced(function* (dir: string, what: string, instead: string) {
+  const fs = yield* FileSystem
+  yield* fs.makeDirectory(dir, { recursive: true }).pipe(
+    Effect.tapError((e) => (NOT_WRITABLE.has(e.code ?? "") ? warn(Warning.notice(`this user cannot create ${e.path} (${e.code}): ${instead}`)) : Effect.void)),
+    Effect.mapError(cannotCreate(what))
+  )
+})
 
 /**
  * Writes or extends `<root>/.gitignore` so that what skc makes on this
@@ -130,10 +137,7 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
         })
       )
     }
-    yield* fs.makeDirectory(path.join(dir, "skills"), { recursive: true }).pipe(
-      Effect.tapError((e) => sayWhereToWrite(e, "run skc init in a directory you can write, or create a global skill with 'skc init <name> --global'")),
-      Effect.mapError(cannotCreate(".skillc/skills"))
-    )
+    yield* createDirectory(path.join(dir, "skills"), ".skillc/skills", "run skc init in a directory you can write, or create a global skill with 'skc init <name> --global'")
     if (atHome) {
       yield* warn(Warning.notice(`${stores.cwd} is a home directory: its .skillc/ is the global store, never a project; ${instead}`))
       const result: InitResult = { kind: "project", path: dir, created: !existed }
@@ -173,11 +177,10 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
     return yield* Effect.fail(exists())
   }
   const dirWasThere = (yield* fs.lstatOption(dir).pipe(unseenAs(undefined))) !== undefined
-  yield* fs.makeDirectory(dir, { recursive: true }).pipe(
-    Effect.tapError((e) =>
-      sayWhereToWrite(e, scope === "project" ? `create it in the global store with 'skc init ${name} --global', or run skc init in a directory you can write` : "set SKILLC_HOME to a directory you can write")
-    ),
-    Effect.mapError(cannotCreate(`skill directory '${dir}'`))
+  yield* createDirectory(
+    dir,
+    `skill directory '${dir}'`,
+    scope === "project" ? `create it in the global store with 'skc init ${name} --global', or run skc init in a directory you can write` : "set SKILLC_HOME to a directory you can write"
   )
   yield* fs.writeFile(skillMd, skillTemplate(name), { exclusive: true }).pipe(
     // A write that failed after creating the file (a full disk) left it empty, and every retry then met

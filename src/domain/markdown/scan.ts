@@ -55,15 +55,9 @@ export interface CodeScan {
 }
 
 export const scanCodeBlocks = (source: string): CodeScan => {
-  const collector: CodeCollector = { blocks: [], exact: true, bodyHasLinkSyntax: false, openFenceLine: 0 }
+  const collector: CodeCollector = { blocks: [], exact: true, bodyHasLinkSyntax: false, openFenceLine: undefined }
   const doc = scan(source, collector)
-  return {
-    doc,
-    codeBlocks: collector.blocks,
-    exact: collector.exact,
-    bodyHasLinkSyntax: collector.bodyHasLinkSyntax,
-    openFenceLine: collector.openFenceLine === 0 ? undefined : collector.openFenceLine
-  }
+  return { doc, codeBlocks: collector.blocks, exact: collector.exact, bodyHasLinkSyntax: collector.bodyHasLinkSyntax, openFenceLine: collector.openFenceLine }
 }
 
 const scan = (source: string, code: CodeCollector | undefined): MarkdownDoc => {

@@ -75,8 +75,8 @@ export interface CodeCollector {
   readonly blocks: Array<CodeBlock>
   exact: boolean
   bodyHasLinkSyntax: boolean
-  /** The line of the fenced code block still open when the document ended (0: none): exact in any container. */
-  openFenceLine: number
+  /** The line of the fenced code block still open when the document ended: exact in any container. */
+  openFenceLine: number | undefined
 }
 
 /** A block start's answer: 0 no match, 1 container opened, 2 leaf opened. */
