@@ -33,6 +33,23 @@ describe("bracketWorkOver", () => {
     expect(over(skill(Array.from({ length: 10_000 }, (_, i) => `> [d${i}]: x\n`).join("")))).toBe(true)
   })
 
+  it("a list item or a heading ends the paragraph before it: a long tight list of `[x]` items is many paragraphs", () => {
+    // An editor probe's file: 800 items with a task box each, no blank line; counted as one paragraph it
+    // passed the bound and lint dropped every link of the file.
+    const items = Array.from({ length: 800 }, (_, i) => `- step ${i}: see *note* [x] here`).join("\n")
+    expect(over(skill(`See [guide](missing.md).\n${items}\n`))).toBe(false)
+    expect(over(skill(Array.from({ length: 800 }, (_, i) => `1. step ${i}: see [x] here\n   [y] more`).join("\n")))).toBe(false)
+    const headings = Array.from({ length: 800 }, (_, i) => `## Step [${i}] of the [run] with [x]\ntext [y] and [z] of step ${i}`).join("\n")
+    expect(over(skill(headings))).toBe(false)
+  })
+
+  it("lines that cannot interrupt a paragraph still join it: the bound holds", () => {
+    // Four spaces in, an empty item, an ordered item not starting at 1: paragraph continuation in CommonMark.
+    for (const line of ["    - [a] [b]", "-   \n[a] [b]", "2. [a] [b]", "#hashtag [a] [b]"]) {
+      expect(over(skill(`Text [a]\n${Array.from({ length: 3_000 }, () => line).join("\n")}\n`)), line).toBe(true)
+    }
+  })
+
   it("does not count brackets inside code blocks the scanner vouches for", () => {
     const code = "```json\n" + "[1, 2],\n".repeat(30_000) + "```\n"
     expect(over(skill(code))).toBe(false)
@@ -53,6 +70,55 @@ describe("parseMarkdownAst under the bound", () => {
     expect(ast.headings.map((h) => h.text)).toEqual(["Demo", "After"])
     expect(ast.codeBlocks).toHaveLength(1)
     expect(ast.links).toEqual([])
+  })
+
+  it("over the bound, the links, images and comment lines written in their simple forms are still read", () => {
+    // A probe's reference file: an API table of 700 rows, each a link to an anchor beside `int[n]` text —
+    // one CommonMark paragraph past the bound. Its links were all dropped and lint passed a broken one.
+    const rows = Array.from({ length: 700 }, (_, i) => `| [fn${i}](#fn${i}) | returns int[${i}] value for the widget number ${i} |`).join("\n")
+    const body = [
+      "See [setup](setup.md) first, ![logo](img/logo.png), \\[not](a.md) and `[code](c.md)`.",
+      "<!-- skilllint-disable SKL302 -->",
+      "",
+      "| F | D |",
+      "|---|---|",
+      rows,
+      "",
+      "```md",
+      "[in code](x.md)",
+      "```",
+      ""
+    ].join("\n")
+    const source = skill(body)
+    expect(over(source)).toBe(true)
+    const ast = parseMarkdownAst(source)
+    expect(ast.links.slice(0, 2).map((l) => `${l.line}:${l.column}-${l.endColumn} ${l.target} ${l.text}`)).toEqual(["7:5-22 setup.md setup", "12:3-14 #fn0 fn0"])
+    expect(ast.links).toHaveLength(701)
+    expect(ast.links.some((l) => l.target === "a.md" || l.target === "c.md" || l.target === "x.md")).toBe(false)
+    expect(ast.images.map((i) => `${i.target} ${i.text}`)).toEqual(["img/logo.png logo"])
+    expect(ast.htmlComments).toEqual([{ line: 8, text: "skilllint-disable SKL302" }])
+    expect(ast.codeBlocks).toHaveLength(1)
+  })
+
+  it("lint reports a broken link of a file over the bound (SKL301)", () => {
+    const rows = Array.from({ length: 700 }, (_, i) => `| [fn${i}](#top) | returns int[${i}] value for the widget number ${i} |`).join("\n")
+    const reference = `# API\n\n<a id="top"></a>See [setup](setup.md) first.\n\n| F | D |\n|---|---|\n${rows}\n`
+    const source = skill("Read [the API](references/api.md).\n")
+    const snapshot = makeSnapshot({
+      dirName: "demo",
+      entries: [
+        { path: "SKILL.md", type: "file" },
+        { path: "references", type: "dir" },
+        { path: "references/api.md", type: "file" }
+      ],
+      markdownFiles: [
+        { path: "SKILL.md", source },
+        { path: "references/api.md", source: reference }
+      ]
+    })
+    const findings = runRules(snapshot, configureRules(RULES, {}).rules) as unknown as ReadonlyArray<{ rule?: string; message?: string }>
+    const broken = findings.filter((f) => f.rule === "SKL301")
+    expect(broken.map((f) => f.message)).toEqual([expect.stringContaining("setup.md")])
   })
 })
 

@@ -18,6 +18,7 @@ import { splitLines, stripBom } from "./lines.js"
 import type { CodeBlock, HeadingLevel, HtmlComment, Link, MarkdownAst } from "./model.js"
 import { bracketWorkOver } from "./bracketWork.js"
 import { scanCodeBlocks, type CodeScan } from "./scan.js"
+import { simpleLinks } from "./simpleLinks.js"
 import { type HeadingStart, withEndLines } from "./sections.js"
 
 interface Parser {
@@ -128,9 +129,15 @@ export const nestingDepthOver = (source: string, limit: number = MAX_NESTING): b
   return false
 }
 
-/** The linear scanner's reading, for documents nested beyond MAX_NESTING or over MAX_BRACKET_WORK. */
-const shallowAst = (scanned: CodeScan): MarkdownAst => {
-  return { ...scanned.doc, links: [], images: [], codeBlocks: scanned.codeBlocks, htmlComments: [] }
+/**
+ * The linear scanner's reading, for documents nested beyond MAX_NESTING or over MAX_BRACKET_WORK:
+ * headings and code blocks as the scanner has them, and the links, images and comment lines written in
+ * their simple one-line forms (`simpleLinks`, lenient), so that a broken link in such a file is still
+ * reported; references, definitions and other forms only remark reads are not.
+ */
+const shallowAst = (source: string, scanned: CodeScan): MarkdownAst => {
+  const found = simpleLinks(splitLines(stripBom(source)), scanned.doc.bodyStartLine, scanned.codeBlocks, true)
+  return { ...scanned.doc, links: found.links, images: found.images, codeBlocks: scanned.codeBlocks, htmlComments: found.htmlComments }
 }
 
 const lineOf = (node: Nodes): number => node.position?.start.line ?? 1
@@ -140,14 +147,14 @@ const endOf = (node: Nodes): { readonly endLine: number; readonly endColumn: num
   node.position === undefined ? { endLine: lineOf(node), endColumn: columnOf(node) } : { endLine: node.position.end.line, endColumn: node.position.end.column }
 
 export const parseMarkdownAst = (source: string): MarkdownAst => {
-  if (nestingDepthOver(source)) return shallowAst(scanCodeBlocks(source))
+  if (nestingDepthOver(source)) return shallowAst(source, scanCodeBlocks(source))
   // Issue 29 item 5: micromark's label resolution is quadratic in the brackets of a paragraph (see bracketWork.ts).
   let scanned: CodeScan | undefined
   const exactCodeBlocks = () => {
     scanned = scanCodeBlocks(source)
     return scanned.exact ? scanned.codeBlocks : undefined
   }
-  if (bracketWorkOver(source, exactCodeBlocks)) return shallowAst(scanned ?? scanCodeBlocks(source))
+  if (bracketWorkOver(source, exactCodeBlocks)) return shallowAst(source, scanned ?? scanCodeBlocks(source))
   const text = stripBom(source)
   const lines = splitLines(text)
   const frontmatter = parseFrontmatterLines(lines)

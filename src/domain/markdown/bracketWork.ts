@@ -43,8 +43,48 @@ export const MAX_DEFINITION_WORK = 2 ** 24
  * only when the document has many brackets) are not parsed for links by
  * micromark and are skipped; without that vouch every line counts, which
  * can only over-estimate. A paragraph is bounded by blank lines and code
- * blocks (a line holding only `>` is not blank here: again an over-estimate).
+ * blocks (a line holding only `>` is not blank here: again an over-estimate),
+ * and by the two line starts that always open a block of their own wherever
+ * they stand (`opensBlock`): a tight list of 800 `- step: [x] …` items is 800
+ * paragraphs, not one (counted as one, it passed the bound at about 600
+ * items and lint dropped the file's links).
  */
+/**
+ * Whether the line starting at `i` opens a block that ends any paragraph before it: an ATX heading
+ * (`# …`) or a bullet list item with text (`- …`, `* …`, `+ …`, or the ordered `1.`/`1)`), at most
+ * three spaces in. CommonMark lets exactly these interrupt a paragraph (an ordered item only when it
+ * starts at 1, an item only when it is not empty), so a line taken for one never joins a paragraph
+ * and the estimate stays an over-estimate. Returns 2 for a heading (its line is a paragraph alone),
+ * 1 for a list item, 0 otherwise.
+ */
+const opensBlock = (source: string, i: number): 0 | 1 | 2 => {
+  let j = i
+  while (j < i + 3 && source.charCodeAt(j) === 32) j++
+  const c = source.charCodeAt(j)
+  const spaceOrEnd = (k: number) => {
+    const d = source.charCodeAt(k)
+    return d === 32 || d === 9 || d === 10 || d === 13 || Number.isNaN(d)
+  }
+  if (c === 35 /* # */) {
+    let k = j
+    while (k < j + 6 && source.charCodeAt(k) === 35) k++
+    return spaceOrEnd(k) ? 2 : 0
+  }
+  let after: number
+  if (c === 45 || c === 42 || c === 43) after = j + 1
+  else if (c === 49 /* 1 */ && (source.charCodeAt(j + 1) === 46 || source.charCodeAt(j + 1) === 41)) after = j + 2
+  else return 0
+  const d = source.charCodeAt(after)
+  if (d !== 32 && d !== 9) return 0
+  // Not empty: some text follows on the line.
+  for (let k = after + 1; k < source.length; k++) {
+    const e = source.charCodeAt(k)
+    if (e === 10 || e === 13) return 0
+    if (e !== 32 && e !== 9) return 1
+  }
+  return 0
+}
+
 export const bracketWorkOver = (source: string, codeBlocks: () => ReadonlyArray<CodeBlock> | undefined): boolean => {
   // Cheap exit for nearly every document: all brackets × the whole length
   // bounds both terms, and needs no code block scan.
@@ -70,19 +110,29 @@ export const bracketWorkOver = (source: string, codeBlocks: () => ReadonlyArray<
     brackets = 0
     length = 0
   }
+  let atLineStart = true
+  let headingLine = false
   for (let i = 0; i < source.length; i++) {
     const c = source.charCodeAt(i)
     if (c === 10 || c === 13) {
       if (c === 13 && source.charCodeAt(i + 1) === 10) i++
-      if (!lineHasText || inCode) endParagraph()
+      if (!lineHasText || inCode || headingLine) endParagraph()
       if (work > MAX_BRACKET_WORK) return true
       lineHasText = false
+      headingLine = false
+      atLineStart = true
       line++
       while (block < blocks.length && blocks[block]!.endLine < line) block++
       inCode = block < blocks.length && blocks[block]!.line <= line
       continue
     }
     if (inCode) continue
+    if (atLineStart) {
+      atLineStart = false
+      const opens = opensBlock(source, i)
+      if (opens !== 0) endParagraph()
+      headingLine = opens === 2
+    }
     length++
     if (c !== 32 && c !== 9) lineHasText = true
     if (c === 91) brackets++

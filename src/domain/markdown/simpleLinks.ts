@@ -15,6 +15,13 @@
  * and no tab before a link (micromark counts tab columns its own way).
  * Otherwise it returns undefined and the caller asks remark. The differential
  * test `markdown-lint-fast` holds the two equal.
+ *
+ * `lenient` is for a document remark is not asked to read (over the bracket
+ * bound of bracketWork.ts): the simple forms are still found and whatever
+ * it cannot vouch for is passed over instead of giving up, so the links of a
+ * 700-row table of `[fn](#fn) | int[n]` rows or of a long list holding
+ * `[x]` boxes are checked (they were all dropped, and lint passed a broken
+ * link without a word). Still one pass: every `[` is tried once.
  */
 import type { CodeBlock, HtmlComment, Link } from "./model.js"
 
@@ -37,8 +44,8 @@ const codeText = (content: string): string =>
 
 const linkText = (raw: string): string => (raw.includes("`") ? raw.replace(/`([^`]+)`/g, (_, c: string) => codeText(c)) : raw).trim()
 
-/** Code-span ranges [start, end) of one chunk of lines; undefined when a span crosses a line. */
-const codeSpans = (text: string): Array<number> | undefined => {
+/** Code-span ranges [start, end) of one chunk of lines; undefined when a span crosses a line (unless `crossing` is allowed). */
+const codeSpans = (text: string, crossing = false): Array<number> | undefined => {
   const spans: Array<number> = []
   let i = 0
   const n = text.length
@@ -67,7 +74,7 @@ const codeSpans = (text: string): Array<number> | undefined => {
       i = runEnd // unmatched: literal backticks
       continue
     }
-    if (text.slice(open, j).includes("\n")) return undefined
+    if (!crossing && text.slice(open, j).includes("\n")) return undefined
     spans.push(open, j)
     i = j
   }
@@ -101,7 +108,9 @@ export interface SimpleLinks {
  * `lines` as `splitLines` gives them (BOM stripped), the body starting at
  * `bodyStartLine`, `codeBlocks` exact (inclusive line ranges).
  */
-export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number, codeBlocks: ReadonlyArray<CodeBlock>): SimpleLinks | undefined => {
+export function simpleLinks(lines: ReadonlyArray<string>, bodyStartLine: number, codeBlocks: ReadonlyArray<CodeBlock>): SimpleLinks | undefined
+export function simpleLinks(lines: ReadonlyArray<string>, bodyStartLine: number, codeBlocks: ReadonlyArray<CodeBlock>, lenient: true): SimpleLinks
+export function simpleLinks(lines: ReadonlyArray<string>, bodyStartLine: number, codeBlocks: ReadonlyArray<CodeBlock>, lenient = false): SimpleLinks | undefined {
   const inCode = new Uint8Array(lines.length + 2)
   for (const b of codeBlocks) for (let l = b.line; l <= b.endLine && l <= lines.length; l++) inCode[l] = 1
   const links: Array<Link> = []
@@ -119,8 +128,8 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
     const chunk = lines.slice(first - 1, l - 1)
     const joined = chunk.join("\n")
     if (joined.indexOf("[") === -1 && joined.indexOf("<") === -1) continue
-    if (/\\[`[!]/.test(joined)) return undefined
-    const spans = joined.indexOf("`") === -1 ? [] : codeSpans(joined)
+    if (!lenient && /\\[`[!]/.test(joined)) return undefined
+    const spans = joined.indexOf("`") === -1 ? [] : codeSpans(joined, lenient)
     if (spans === undefined) return undefined
     // A `[` with no `]` after it in its chunk opens nothing: a link, a reference, a definition, a footnote
     // or a task box all need a `]` in the same paragraph, which never crosses a blank line. It is text, and
@@ -139,22 +148,34 @@ export const simpleLinks = (lines: ReadonlyArray<string>, bodyStartLine: number,
         if (c === 60) {
           // A whole-line comment is an HTML block (or inline HTML in a paragraph): a comment either way.
           const comment = isBlank(line.slice(0, i)) ? COMMENT_LINE.exec(line) : null
-          if (comment === null) return undefined
+          if (comment === null) {
+            if (lenient) continue
+            return undefined
+          }
           htmlComments.push({ line: lineNo, text: comment[1]!.trim() })
           break
         }
-        const image = i > 0 && line.charCodeAt(i - 1) === 33 /* ! */
+        // Lenient: an escaped `[` is text.
+        if (lenient && i > 0 && line.charCodeAt(i - 1) === 92 /* \\ */) continue
+        const image = i > 0 && line.charCodeAt(i - 1) === 33 /* ! */ && !(lenient && i > 1 && line.charCodeAt(i - 2) === 92)
         const start = image ? i - 1 : i
         LINK.lastIndex = start
         const m = LINK.exec(line)
-        if (m === null && lastClose < offset + i) continue
-        if (m === null || m[0].startsWith("!") !== image) return undefined
+        if (m === null && (lenient || lastClose < offset + i)) continue
+        if (m === null || m[0].startsWith("!") !== image) {
+          if (lenient) continue
+          return undefined
+        }
         // After the match, and from the line's first tab found once: on a line of lone `[`s, a look back at the
         // line for each was quadratic (issue 19's hostile inputs: 16× the brackets cost 260× the time).
-        if (firstTab !== -1 && firstTab < start) return undefined
+        // Lenient: the link is kept, its column counted in characters.
+        if (!lenient && firstTab !== -1 && firstTab < start) return undefined
         const end = start + m[0].length
         // A code span may not start inside the link (its text and destination hold no backtick, so only check the end).
-        if (inSpan(spans, offset + end - 1)) return undefined
+        if (inSpan(spans, offset + end - 1)) {
+          if (lenient) continue
+          return undefined
+        }
         const found: Link = { target: m[2]!, text: linkText(m[1]!), line: lineNo, column: start + 1, endLine: lineNo, endColumn: end + 1, kind: "inline" }
         ;(image ? images : links).push(found)
         i = end - 1
