@@ -108,7 +108,7 @@ describe("parseMarkdownAst under the bound", () => {
       dirName: "demo",
       entries: [
         { path: "SKILL.md", type: "file" },
-        { path: "references", type: "dir" },
+        { path: "references", type: "directory" },
         { path: "references/api.md", type: "file" }
       ],
       markdownFiles: [
