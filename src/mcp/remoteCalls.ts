@@ -64,11 +64,31 @@ export const unservedToolRefusal = (name: string): string => `Unknown tool: '${n
 export const ANSWERS_WITH_PATHS: ReadonlySet<string> = new Set(["skc_list", "skc_discover"])
 
 /**
+ * Whether a structured-content key names a place on disk (`path`, `source_path`, `skill_dir`, `paths`):
+ * every tool's structured answer passes these through `clientTextFor` for a remote client. `skc_load`'s
+ * `path` and `skc_match`'s `results[].path` gave a team server's client the absolute path of the
+ * served project (a team-server probe), where `skc_list` had been fixed alone.
+ */
+const isPathKey = (key: string): boolean => key === "path" || key === "paths" || key.endsWith("_path") || key.endsWith("_paths") || key.endsWith("_dir")
+
+/** The strings under path keys (`isPathKey`), at any depth, through `f`; other strings (a skill's own text) as written. */
+export const mapPathFields = (value: unknown, f: (s: string) => string): unknown =>
+  Array.isArray(value)
+    ? value.map((v) => mapPathFields(v, f))
+    : value !== null && typeof value === "object"
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isPathKey(k) ? mapStrings(v, f) : mapPathFields(v, f)]))
+      : value
+
+/**
  * A tool definition as a remote session offers it: "Skill name or path" said "Skill name", since a path is
  * refused there (E100) and an agent reading the schema spent a call learning it (a team-server probe).
  */
 export const remoteDefinition = <D>(definition: D): D =>
-  mapStrings(definition, (s) => s.replace(/\bSkill name or path( to a skill directory)?( \(of a project or global store\))?/g, "Skill name")) as D
+  mapStrings(definition, (s) =>
+    s
+      .replace(/\bSkill name( \(as discovered\))? or path( to a skill directory)?( \(of a project or global store\))?/g, "Skill name$1")
+      .replace(/\bSkill names or paths\b/g, "Skill names")
+  ) as D
 
 /** Every string of a JSON value through `f` (keys kept). */
 export const mapStrings = (value: unknown, f: (s: string) => string): unknown =>

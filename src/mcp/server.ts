@@ -56,7 +56,7 @@ import { CLIENT_ARGUMENTS, withoutClientArguments } from "./clientArguments.js"
 import { CallerRole, generateRunId, loggedCall, RunId, type Caller } from "../app/usage/accessLog.js"
 import { OnDemandIndexing } from "../app/build/indexing.js"
 import { callToolEffect, loadTools, toolDefinition, unexpectedArgument, type McpTool } from "./tools.js"
-import { ANSWERS_WITH_PATHS, clientTextFor, mapStrings, NOT_SERVED_REMOTELY, remoteArgumentProblem, remoteDefinition, unservedToolRefusal, writeToolRefusal } from "./remoteCalls.js"
+import { ANSWERS_WITH_PATHS, clientTextFor, mapPathFields, mapStrings, NOT_SERVED_REMOTELY, remoteArgumentProblem, remoteDefinition, unservedToolRefusal, writeToolRefusal } from "./remoteCalls.js"
 import { operatorsReason } from "../render/search.js"
 import { tellOperatorOfSkipped, tellOperatorOfUnlogged, toolErrorText, type OperatorLine, type ToolErrorContext } from "./toolErrors.js"
 import { operatorChannel } from "./operatorChannel.js"
@@ -328,7 +328,9 @@ const callTool = async (
     if (context.remote && ANSWERS_WITH_PATHS.has(tool.name)) {
       return withNotices({ content: [{ type: "text", text: forClient(text) }], structuredContent: mapStrings(jsonClean(skipped), forClient) as Record<string, unknown> }, [...after, ...warnings])
     }
-    return withNotices({ content: [{ type: "text", text }], structuredContent: jsonClean(skipped) }, [...after, ...warnings])
+    // Every other tool's places on disk too (skc_load's `path`, skc_match's results): the skill's own text stays as written.
+    const structuredContent = context.remote ? (mapPathFields(jsonClean(skipped), forClient) as Record<string, unknown>) : jsonClean(skipped)
+    return withNotices({ content: [{ type: "text", text }], structuredContent }, [...after, ...warnings])
   }
   const error = failureOf(exit.cause)
   if (error._tag === "InternalError") process.stderr.write(`skc mcp: ${tool.name}: ${error.text}\n`)

@@ -134,6 +134,44 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     }
   })
 
+  // A team-server probe: skc_load's `path` and skc_match's `results[].path` carried the project's absolute path
+  // where skc_list had been fixed alone; and skc_load's schema still said "or path". Every tool served, swept.
+  it("no tool served over HTTP names a path of the server, in its text or its structured content", async () => {
+    const args: Record<string, Record<string, unknown>> = {
+      skc_list: {},
+      skc_discover: {},
+      skc_show: { skill: "frontend", section: "Notes" },
+      skc_open: { skill: "frontend", path: "SKILL.md" },
+      skc_outline: { skill: "frontend" },
+      skc_sources: { skill: "frontend" },
+      skc_search: { skill: "frontend", query: "design system" },
+      skc_lint: { skill: "frontend" },
+      skc_match: { query: "frontend notes design" },
+      skc_load: { skill: "frontend" },
+      skc_permissions: { skill: "frontend" },
+      skc_eval: { skills: ["frontend"] },
+      skc_prompt: {},
+      skc_budget: {}
+    }
+    const c = await connectHttp(`${server.base}/mcp/web`, ALICE)
+    try {
+      const tools = (await c.listTools()).tools
+      for (const tool of tools) {
+        expect(Object.keys(args), `arguments for ${tool.name}: add them here`).toContain(tool.name)
+        expect(JSON.stringify(tool.inputSchema), tool.name).not.toMatch(/names? or paths?\b/i)
+        const result = (await c.callTool({ name: tool.name, arguments: args[tool.name] })) as ToolText
+        expect(JSON.stringify(result), tool.name).not.toContain(web)
+      }
+      const load = (await c.callTool({ name: "skc_load", arguments: { skill: "frontend" } })) as ToolText
+      // Relative to the project, where the agent reads it (build deploys it to .claude/skills).
+      expect(load.structuredContent?.path).toBe(".claude/skills/frontend/SKILL.md")
+      const match = (await c.callTool({ name: "skc_match", arguments: { query: "frontend notes design" } })) as ToolText
+      expect(JSON.stringify(match.structuredContent)).toMatch(/"path":"\.(claude|skillc)\/skills\/frontend\/SKILL\.md"/)
+    } finally {
+      await c.close()
+    }
+  })
+
   it("the operator's own skills (global store, user-level agent directories) are never served over HTTP (docs/team.md)", async () => {
     // The account the server runs as keeps skills of its own: none of them is a served project's.
     for (const dir of [join(sb.home, ".skillc", "skills", "operator-private"), join(sb.home, ".claude", "skills", "operator-claude")]) {
