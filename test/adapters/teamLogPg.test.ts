@@ -74,6 +74,12 @@ const machineRows = (machine: number, n: number): Array<AccessLogRow> => {
       default:
         rows.push({ ...base, command: kind, args: JSON.stringify(via) })
     }
+    // A search that failed (a stale index) beside every thirteenth row: it counts as a run of its query and
+    // is never what the query found (derived from i, not drawn; 30 s later, still before the next row).
+    if (i % 13 === 7) {
+      const later = new Date(Date.parse(timestamp) + 30_000).toISOString().replace(".000Z", "Z")
+      rows.push({ ...base, timestamp: later, command: "search", args: JSON.stringify({ query: ["install", "rust"][i % 2]!, result_count: 0 }), error: "error[E002]: index stale" })
+    }
   }
   // A legitimately repeated row: both copies must arrive (DECISIONS #30's multiset rule).
   rows.push(rows[0]!, rows[0]!)

@@ -211,14 +211,24 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
           .map(withCount)
           .sort(byCountThen("target", "command", "error"))
       }
-      case "search":
-        // `result_count`/`partial` of the query's newest row, as SQLite's max(id) rule gives them.
+      case "search": {
+        // Every run counts; `result_count`/`partial` are the query's newest run that ran (no error), as SQLite's.
+        const ran = new Map(
+          group(
+            audience.filter((r) => r.command === "search" && r.error === null),
+            (r) => (J(r, "query") === null ? null : { query: J(r, "query") })
+          ).map((g) => [JSON.stringify(g.key), g.newest] as const)
+        )
         return group(
           audience.filter((r) => r.command === "search"),
           (r) => (J(r, "query") === null ? null : { query: J(r, "query") })
         )
-          .map((g) => ({ ...g.key, count: g.count, result_count: J(g.newest, "result_count"), partial: J(g.newest, "partial") }))
+          .map((g) => {
+            const newest = ran.get(JSON.stringify(g.key))
+            return { ...g.key, count: g.count, result_count: newest === undefined ? null : J(newest, "result_count"), partial: newest === undefined ? null : J(newest, "partial") }
+          })
           .sort(byCountThen("query"))
+      }
       case "unanswered":
         return group(
           ok.filter((r) => r.command === "search" && J(r, "result_count") === 0),

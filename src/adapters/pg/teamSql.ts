@@ -153,11 +153,11 @@ export const pgAggregateSql = (groupBy: GroupBy, where: string, audience = "TRUE
           FROM ${TABLE} WHERE error IS NOT NULL AND ${counted}) s
         GROUP BY target, command, error ORDER BY count DESC, target ASC, command ASC, error ASC`
     case "search":
-      // The query's newest run: latest timestamp, then latest arrival.
+      // Every run counts; what it found is the newest run that ran (no error): latest timestamp, then latest arrival.
       return `SELECT query, count(*) AS count,
-          (array_agg(result_count ORDER BY timestamp DESC, id DESC))[1] AS result_count,
-          (array_agg(partial ORDER BY timestamp DESC, id DESC))[1] AS partial FROM (
-          SELECT id, timestamp, ${J("query")} AS query,
+          (array_agg(result_count ORDER BY timestamp DESC, id DESC) FILTER (WHERE error IS NULL))[1] AS result_count,
+          coalesce((array_agg(partial ORDER BY timestamp DESC, id DESC) FILTER (WHERE error IS NULL))[1], FALSE) AS partial FROM (
+          SELECT id, timestamp, error, ${J("query")} AS query,
             CASE WHEN jsonb_typeof(args_json -> 'result_count') = 'number' THEN (args_json ->> 'result_count')::numeric END AS result_count,
             coalesce((args_json -> 'partial') IN ('true'::jsonb, '1'::jsonb), FALSE) AS partial
           FROM ${TABLE} WHERE command = 'search' AND ${counted}) s

@@ -468,12 +468,15 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
           FROM access_log WHERE error IS NOT NULL AND ${counted})
         GROUP BY target, command, error ORDER BY count DESC, target ASC, command ASC, error ASC`
     case "search":
-      // Bare columns beside max(id) come from the row holding that maximum
-      // (SQLite's documented min/max rule): the query's newest run.
-      return `SELECT query, count(*) AS count, max(id) AS newest, result_count, partial FROM (
-          SELECT id, ${J("query")} AS query, ${J("result_count")} AS result_count, ${J("partial")} AS partial
+      // Every run counts; what it found is the newest run that ran (no error): a failed run (a stale index,
+      // E002) logs result_count 0 and made a query that answers read as one that finds nothing (docs/stats.md).
+      return `WITH s AS (
+          SELECT id, error, ${J("query")} AS query, ${J("result_count")} AS result_count, ${J("partial")} AS partial
           FROM access_log WHERE command = 'search' AND ${counted})
-        WHERE query IS NOT NULL GROUP BY query ORDER BY count DESC, query ASC`
+        SELECT g.query AS query, g.count AS count, s.result_count AS result_count, s.partial AS partial FROM (
+          SELECT query, count(*) AS count, max(CASE WHEN error IS NULL THEN id END) AS newest FROM s
+          WHERE query IS NOT NULL GROUP BY query) g
+        LEFT JOIN s ON s.id = g.newest ORDER BY g.count DESC, g.query ASC`
     case "unanswered":
       // The latest dated row's time (src/domain/stats.ts LOGGED_TIMESTAMP); a damaged one only when no row has a date.
       return `SELECT query, count(*) AS count, coalesce(max(CASE WHEN ${loggedTimestampSql()} THEN timestamp END), max(timestamp)) AS last FROM (
