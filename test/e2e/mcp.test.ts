@@ -143,8 +143,19 @@ describe("skc mcp", () => {
     expect(binary.structuredContent).toEqual(cliJson(["open", "git-helper", "assets/logo.png"]))
     expect((binary.structuredContent as { encoding?: string }).encoding).toBe("base64")
     const src = await mcp.call("skc_sources", { skill: "git-helper", depth: 1 })
-    expect((src.structuredContent as { entries: unknown }).entries).toEqual(cliJson(["sources", "git-helper", "--depth", "1"]))
+    type Entries = { entries: Array<{ path: string; type: string; file_count?: number }>; truncated?: { omitted: number; hint: string } }
+    const listed = src.structuredContent as Entries
+    expect(listed.entries.map(({ path, type }) => ({ path, type }))).toEqual(cliJson(["sources", "git-helper", "--depth", "1"]))
     expect(textOf(src)).toContain("references/")
+    // Additive: what the text says beside the entries (a probe: the structured answer dropped it). A collapsed
+    // directory's file count, and what `limit` left out.
+    const collapsed = listed.entries.find((e) => e.path === "references")
+    expect(textOf(src)).toContain(`references/ (${collapsed?.file_count} file`)
+    expect(listed.truncated).toBeUndefined()
+    const cut = (await mcp.call("skc_sources", { skill: "git-helper", limit: 1 })).structuredContent as Entries
+    const all = cliJson(["sources", "git-helper"]) as ReadonlyArray<unknown>
+    expect(cut.entries).toHaveLength(1)
+    expect(cut.truncated).toEqual({ omitted: all.length - 1, hint: `${all.length - 1} more entries past the limit of 1: raise limit, or narrow with dir, depth or pattern` })
     const global = await mcp.call("skc_outline", { skill: "cuda" })
     expect(global.structuredContent).toEqual(cliJson(["outline", "cuda"]))
   })

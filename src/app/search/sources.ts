@@ -30,6 +30,8 @@ export interface SourcesResult extends SourcesLayout {
   readonly skill: string
   /** First line of the tree: `<skill>/` or `<dir>/`. */
   readonly root: string
+  /** The entries asked for at most. */
+  readonly limit: number
 }
 
 /**
@@ -39,13 +41,35 @@ export interface SourcesResult extends SourcesLayout {
  */
 export const SourcesDocument = Schema.Struct({
   skill: Schema.String,
-  entries: Schema.Array(Schema.Struct({ path: Schema.String, type: Schema.Literals(["file", "dir"]) }))
+  entries: Schema.Array(
+    Schema.Struct({
+      path: Schema.String,
+      type: Schema.Literals(["file", "dir"]),
+      /** A directory collapsed by `depth`: the files below it, as the text's `dir/ (K files)` says. */
+      file_count: Schema.optionalKey(Schema.Int)
+    })
+  ),
+  /** Entries `limit` left out, as the text's `... (N more)` says, and how to see them (absent when none). */
+  truncated: Schema.optionalKey(Schema.Struct({ omitted: Schema.Int, hint: Schema.String }))
 })
 export type SourcesDocument = typeof SourcesDocument.Type
 
-export const sourcesJson = (r: SourcesResult): SourcesDocument["entries"] => r.entries.map((e) => ({ path: e.path, type: e.type }))
+/** DECISIONS #11's array: `path` and `type` only, as `--format json` prints it. */
+export const sourcesJson = (r: SourcesResult): ReadonlyArray<{ readonly path: string; readonly type: "file" | "dir" }> =>
+  r.entries.map((e) => ({ path: e.path, type: e.type }))
 
-export const sourcesDocument = (r: SourcesResult): SourcesDocument => ({ skill: r.skill, entries: sourcesJson(r) })
+/**
+ * The MCP structured content: DECISIONS #11's entries, plus (additive) what the text tree says beside them
+ * and the array cannot hold: a collapsed directory's file count and the entries `limit` left out. Without
+ * them an agent reading the structured answer of `limit: 1` took one directory for the whole listing (a probe).
+ */
+export const sourcesDocument = (r: SourcesResult): SourcesDocument => ({
+  skill: r.skill,
+  entries: r.entries.map((e) => ({ path: e.path, type: e.type, ...(e.file_count === undefined ? {} : { file_count: e.file_count }) })),
+  ...(r.more === null
+    ? {}
+    : { truncated: { omitted: r.more.count, hint: `${r.more.count} more ${r.more.count === 1 ? "entry" : "entries"} past the limit of ${r.limit}: raise limit, or narrow with dir, depth or pattern` } })
+})
 
 export const sources = Effect.fn("skc.sources")(function* (input: SourcesInput) {
   const skill = yield* resolveCommandSkill(input.skill)
@@ -59,13 +83,9 @@ export const sources = Effect.fn("skc.sources")(function* (input: SourcesInput) 
   if (input.pattern !== undefined && input.pattern !== "") yield* checkedGlob(input.pattern)
   const tree = yield* scanSourceTree(skill.sourceDir, { onEscape: "skip" })
   yield* entryPointInside(tree)
-  const layout = layoutSources(tree.files.map((f) => f.path), tree.dirs, {
-    dir,
-    depth: input.depth,
-    limit: input.limit ?? DEFAULT_SOURCES_LIMIT,
-    pattern: input.pattern
-  })
-  const result: SourcesResult = { skill: skill.name, root: dir === "" ? `${skill.name}/` : `${dir}/`, ...layout }
+  const limit = input.limit ?? DEFAULT_SOURCES_LIMIT
+  const layout = layoutSources(tree.files.map((f) => f.path), tree.dirs, { dir, depth: input.depth, limit, pattern: input.pattern })
+  const result: SourcesResult = { skill: skill.name, root: dir === "" ? `${skill.name}/` : `${dir}/`, limit, ...layout }
   return result
 })
 
