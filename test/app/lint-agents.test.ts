@@ -294,4 +294,13 @@ describe("Gemini CLI skips a SKILL.md that starts with a byte order mark (skillL
       const claude = yield* lintMemory("demo", BOMMED, { agent: "claude" })
       expect(claude.reports[0]!.diagnostics.map(show)).toEqual([])
     }))
+  // A probe: the profile said to agree with `skills-ref validate` passed a BOM, which skills-ref refuses
+  // (it reads the file with `read_text()`, BOM kept, then checks `startswith("---")`: parser.py).
+  it.effect("--agent agentskills reports it too: skills-ref fails such a file", () =>
+    Effect.gen(function* () {
+      const strict = yield* lintMemory("demo", BOMMED, { agent: "agentskills" })
+      expect(strict.reports[0]!.diagnostics.map(show)).toEqual([
+        'SKILL.md:1 error SKL100: SKILL.md starts with a UTF-8 byte order mark: Agent Skills specification (strict, skills-ref) looks for `---` at the file\'s first byte and fails it: "SKILL.md must start with YAML frontmatter (---)" (agentskills); save the file without the BOM'
+      ])
+    }))
 })

@@ -14,6 +14,8 @@ export const agentskills: AgentProfile = {
   name: "agentskills",
   title: "Agent Skills specification (strict, skills-ref)",
   homepage: SPEC,
+  // skills-ref reads SKILL.md with `read_text()`, which keeps a BOM, then checks `startswith("---")`.
+  bom: { refuses: 'fails it: "SKILL.md must start with YAML frontmatter (---)"', source: "agentskills/agentskills skills-ref/src/skills_ref/parser.py" },
   dirs: { project: [".agents/skills"], user: [".agents/skills"], source: `${GUIDE} (Where to scan)` },
   fields: [],
   combinations: [],
@@ -30,6 +32,7 @@ export const agentskills: AgentProfile = {
   notes: [
     "skills-ref reads frontmatter with strictyaml, which refuses flow collections (`[Read, Write]`), anchors, aliases and tags; SKL118 reports them for this profile only.",
     "skills-ref accepts an empty `compatibility` string and a lowercase `skill.md`; skc keeps its stricter reading of both.",
+    'skills-ref reads SKILL.md keeping a leading UTF-8 byte order mark and fails a file that does not start with `---` ("SKILL.md must start with YAML frontmatter (---)", skills-ref/src/skills_ref/parser.py); SKL100 reports a BOM for this profile.',
     "Non-ASCII lowercase names (`技能`, `мой-навык`) pass, as in skills-ref (DECISIONS #52); SKL110 warns that some agents and file systems mishandle them."
   ]
 }

@@ -28,7 +28,7 @@ const fields: ReadonlyArray<FieldSpec> = [
   { name: "when_to_use", value: { kind: "string" }, summary: "Appended to `description` in the skill listing; counts toward the 1,536-character entry cap.", source: FM },
   { name: "argument-hint", value: { kind: "text" }, summary: "Autocomplete hint for arguments, e.g. `[issue-number]`; a YAML list (even `[topic: foo | bar]`, a list holding a map) is read as text.", source: `${FM}; CHANGELOG 1.0.54, 2.1.47` },
   { name: "arguments", value: { kind: "string-or-list" }, summary: "Named positional arguments (`$name` in the body): a space-separated string or a list.", source: FM },
-  { name: "disable-model-invocation", value: { kind: "boolean", words: true }, summary: "`true`: only a person can invoke the skill; it leaves the model's listing.", source: `${FM}; CHANGELOG 2.1.110, 2.1.222` },
+  { name: "disable-model-invocation", value: { kind: "boolean", words: true }, summary: "`true`: only a person can invoke the skill; it leaves the model's listing.", source: `${FM}; CHANGELOG 2.1.110, 2.1.218 (yes, no, on, off, 1, 0), 2.1.222` },
   { name: "user-invocable", value: { kind: "boolean", words: true }, summary: "`false`: hidden from the `/` menu; the model still sees and invokes it.", source: `${FM}; CHANGELOG 2.1.0` },
   { name: "allowed-tools", value: { kind: "string-or-list" }, summary: "Tools granted without a prompt during the invoking turn (string or YAML list).", source: `${FM}; CHANGELOG 2.1.0` },
   { name: "disallowed-tools", value: { kind: "string-or-list" }, summary: "Tools removed from the model while the skill is active.", source: `${FM}; CHANGELOG 2.1.152` },

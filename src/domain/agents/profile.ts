@@ -180,6 +180,12 @@ export interface AgentProfile {
   /** How people call it. */
   readonly title: string
   readonly homepage: Source
+  /**
+   * A SKILL.md whose first bytes are a UTF-8 byte order mark is refused by this agent or tool, which looks
+   * for `---` at the first character: what it does then, and where that is written. Lint reports it under
+   * SKL100 for the profile. (Gemini CLI's is its `reader`'s, below.)
+   */
+  readonly bom?: { readonly refuses: string; readonly source: Source }
   /** Directories it reads skills from, in its precedence order; the first of each level is where `skc build` deploys. */
   readonly dirs: {
     readonly project: ReadonlyArray<string>

@@ -4,15 +4,23 @@ import { metadataFindings } from "../metadataIssues.js"
 import { activeProfiles } from "../profiles.js"
 import type { Finding, Rule, SkillSnapshot } from "../types.js"
 
-/** A byte order mark before `---`: an agent that reads the file as Gemini CLI does (profile `reader`) finds no frontmatter. */
+/**
+ * A byte order mark before `---`: an agent that reads the file as Gemini CLI does (profile `reader`) finds no
+ * frontmatter, and a profile with `bom` (skills-ref, for `agentskills`) refuses the file.
+ */
 const bomFindings = (s: SkillSnapshot): ReadonlyArray<Finding> => {
   if (s.markdownFiles.find((f) => f.path === "SKILL.md")?.bom !== true) return []
-  const skipping = activeProfiles(s).filter((p) => p.listing.reader === "gemini")
-  return skipping.map((p) => ({
-    file: "SKILL.md",
-    line: 1,
-    message: `SKILL.md starts with a UTF-8 byte order mark: ${p.title} looks for \`---\` at the file's first byte and skips the skill (${p.name}); save the file without the BOM`
-  }))
+  return activeProfiles(s).flatMap((p) => {
+    const does = p.listing.reader === "gemini" ? "skips the skill" : p.bom?.refuses
+    if (does === undefined) return []
+    return [
+      {
+        file: "SKILL.md",
+        line: 1,
+        message: `SKILL.md starts with a UTF-8 byte order mark: ${p.title} looks for \`---\` at the file's first byte and ${does} (${p.name}); save the file without the BOM`
+      }
+    ]
+  })
 }
 
 /** SKILL.md's text when its frontmatter is refused and every active profile is the agent whose own reading may repair it. */
