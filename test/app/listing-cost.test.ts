@@ -47,6 +47,21 @@ describe("listingCost and the description hover", () => {
   })
 })
 
+describe("the hover's tokens are each agent's own entry's", () => {
+  // An editor probe: the characters column differed by agent (Codex 212, Gemini CLI 295, Amp 150) while every
+  // row read 38 tokens, counted from one `- name: text` line whatever the agent lists.
+  it("tokens follow the agent's entry characters, as skc budget estimates them (characters ÷ 4, rounded up)", async () => {
+    const w = memoryWorld({ files: {} })
+    const description = "Review pull requests for correctness, security and style. Use when a diff or a PR link is given."
+    const profiles = ["claude", "codex", "gemini", "amp"].map((a) => profileOf(a))
+    const costs = Result.getOrThrow(await w.run(listingCost("code-review", { description }, profiles, "/proj/.agents/skills/code-review/SKILL.md")))
+    expect(new Set(costs.map((c) => c.entry_chars)).size).toBeGreaterThan(2)
+    for (const c of costs) expect(c.tokens, c.agent).toBe(Math.ceil(c.entry_chars / 4))
+    const rows = descriptionHover(costs).split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| agent"))
+    expect(new Set(rows.map((r) => r.split("|")[3]!.trim())).size).toBeGreaterThan(2)
+  })
+})
+
 describe("Claude Code's settings files and plugin manifests as bad input", () => {
   const SKILL = (name: string) => `---\nname: ${name}\ndescription: "Skill ${name}."\n---\n# ${name}\n`
   it("a settings file that is not JSON, not an object, a directory or has wrong values is reported and ignored; the listing still answers", async () => {

@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import { capLength, listingFacts, type CapUnit } from "../../domain/agents/listing.js"
 import type { AgentProfile } from "../../domain/agents/profile.js"
 import { modelListing } from "../../domain/protocol/listing.js"
-import { estimateTokens } from "../../domain/protocol/tokens.js"
+import { CHARS_PER_TOKEN } from "../../domain/protocol/tokens.js"
 import { agentLimits } from "../skills/index.js"
 
 export interface EntryCost {
@@ -72,7 +72,10 @@ export const listingCost = Effect.fn("skc.listingCost")(function* (
       conditional,
       text_chars: entry?.text_chars ?? 0,
       entry_chars: entry?.entry_chars ?? 0,
-      tokens: entry === undefined ? 0 : estimateTokens(`- ${name}: ${entry.text}\n`),
+      // The entry as this agent lists it: its own line's characters (Codex names the file, Gemini CLI writes
+      // XML), or the agent's own token count when its budget is in tokens. One `- name: text` line for every
+      // agent gave each the same figure beside different characters (an editor probe).
+      tokens: entry === undefined ? 0 : listing.unit === "tokens" && entry.listed === "full" ? entry.cost : Math.ceil(entry.entry_chars / CHARS_PER_TOKEN),
       budget_chars: limits.budget_chars,
       cap_chars: limits.max_description_chars,
       cap_length: capped.length,
