@@ -85,6 +85,18 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       expect(model.takeWarnings().filter((l) => l.includes("manual-only"))).toEqual([])
     }))
 
+  // An agent-profile probe: `yes` is manual-only for Claude Code (CHANGELOG 2.1.218), but GitHub Copilot, which
+  // reads the field, takes only true or false: the warning said Copilot "reads no such field".
+  it.live("DECISIONS #53 an agent that reads the field but not the value as written is said apart", () =>
+    Effect.gen(function* () {
+      const w = world("deploy", "deploy", "disable-model-invocation: yes\n")
+      yield* w.run(build({ skill: "deploy", target: "claude,copilot" }))
+      const said = w.takeWarnings().filter((l) => l.includes("manual-only"))
+      expect(said).toEqual([
+        "warning: deploy: 'disable-model-invocation' makes it manual-only for Claude Code, but GitHub Copilot reads 'disable-model-invocation' only as true or false and offers it to its model; write true"
+      ])
+    }))
+
   it.live("issue 46 item 5 `skc init`'s placeholder description builds with an SKL106 warning (agents would read it)", () =>
     Effect.gen(function* () {
       const w = diskWorld("skc-build-todo-")

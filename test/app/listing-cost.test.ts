@@ -53,7 +53,7 @@ describe("the hover's tokens are each agent's own entry's", () => {
   it("tokens follow the agent's entry characters, as skc budget estimates them (characters ÷ 4, rounded up)", async () => {
     const w = memoryWorld({ files: {} })
     const description = "Review pull requests for correctness, security and style. Use when a diff or a PR link is given."
-    const profiles = ["claude", "codex", "gemini", "amp"].map((a) => profileOf(a))
+    const profiles = (["claude", "codex", "gemini", "amp"] as const).map((a) => profileOf(a))
     const costs = Result.getOrThrow(await w.run(listingCost("code-review", { description }, profiles, "/proj/.agents/skills/code-review/SKILL.md")))
     expect(new Set(costs.map((c) => c.entry_chars)).size).toBeGreaterThan(2)
     for (const c of costs) expect(c.tokens, c.agent).toBe(Math.ceil(c.entry_chars / 4))

@@ -28,15 +28,28 @@ export const manualOnlyIgnoredBy = (data: Readonly<Record<string, unknown>>, tar
   return ignoring.length === 0 ? undefined : { readers, ignoring }
 }
 
-/** The build's warning for those agents. */
+/**
+ * The build's warning for those agents. An agent that reads the field but not the value as written
+ * (`disable-model-invocation: yes`, which GitHub Copilot and Cursor take only as `true`) is said apart from
+ * the agents that read no such field: it was told it "reads no such field", where SKL115 beside the
+ * warning said what it does read (an agent-profile probe).
+ */
 export const manualOnlyNotice = (skill: string, { readers, ignoring }: ManualOnlyIgnored): string => {
   const fields = [...new Set(readers.map((p) => p.listing.manualOnlyField!))]
   const codex = ignoring.some((p) => p.name === "codex") ? "; Codex keeps a skill manual with policy.allow_implicit_invocation: false in agents/openai.yaml, which a built skill does not carry" : ""
-  const one = ignoring.length === 1
-  return (
-    `${skill}: ${fields.map((f) => `'${f}'`).join(", ")} makes it manual-only for ${listed(readers.map((p) => p.title))}, but ${listed(ignoring.map((p) => p.title))} ` +
-    `${one ? "reads" : "read"} no such field and ${one ? "offers it to its" : "offer it to their"} model${codex}`
-  )
+  const valueOnly = ignoring.filter((p) => p.listing.manualOnlyField !== null)
+  const noField = ignoring.filter((p) => p.listing.manualOnlyField === null)
+  const parts: Array<string> = []
+  if (noField.length > 0) {
+    const one = noField.length === 1
+    parts.push(`${listed(noField.map((p) => p.title))} ${one ? "reads" : "read"} no such field and ${one ? "offers it to its" : "offer it to their"} model`)
+  }
+  if (valueOnly.length > 0) {
+    const one = valueOnly.length === 1
+    const field = [...new Set(valueOnly.map((p) => `'${p.listing.manualOnlyField!}'`))].join(", ")
+    parts.push(`${listed(valueOnly.map((p) => p.title))} ${one ? "reads" : "read"} ${field} only as true or false and ${one ? "offers it to its" : "offer it to their"} model; write true`)
+  }
+  return `${skill}: ${fields.map((f) => `'${f}'`).join(", ")} makes it manual-only for ${listed(readers.map((p) => p.title))}, but ${parts.join("; ")}${codex}`
 }
 
 /** `a`, `a and b`, `a, b and c`. */
