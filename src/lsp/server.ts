@@ -235,7 +235,8 @@ export const invalidMessage = (
   // Params, when present, are structured (§4.2). A text document request with `params: null` reached
   // vscode-languageserver, which read `params.workDoneToken` before any handler: -32603 with a JavaScript
   // message. Answered -32602 naming what is wrong; a notification so malformed has no answer and is dropped.
-  if (typeof m.method === "string" && m.method.startsWith("textDocument/") && !isObject(m.params)) {
+  // `initialize` too: its handler read `params.processId` (-32603 "Cannot read properties of null", an editor probe).
+  if (typeof m.method === "string" && (m.method.startsWith("textDocument/") || m.method === "initialize") && !isObject(m.params)) {
     return "id" in m ? { id, code: ErrorCodes.InvalidParams, message: "invalid params: params must be an object" } : { id: null, message: "", drop: true }
   }
   if (typeof m.method === "string") return undefined

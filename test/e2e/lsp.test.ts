@@ -790,6 +790,10 @@ describe("skc lsp and a frame whose body is not JSON (JSON-RPC 2.0 §5.1)", () =
     const parseError = await answerTo(null)
     expect(parseError).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700 } })
     expect(parseError.error!.message).toMatch(/^Parse error/)
+    // `initialize` with `params: null` is -32602 naming params (an editor probe: -32603 "Cannot read properties of
+    // null (reading 'processId')"); the session is still uninitialized, and a proper initialize follows.
+    send(JSON.stringify({ jsonrpc: "2.0", id: 70, method: "initialize", params: null }))
+    expect(await answerTo(70)).toMatchObject({ error: { code: -32602, message: "invalid params: params must be an object" } })
     // Served after it: the next frames are read and answered.
     send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "initialize", params: { processId: process.pid, rootUri: uriOf(sb.work), capabilities: {} } }))
     expect(((await answerTo(2)).result as { serverInfo: { name: string } }).serverInfo.name).toBe("skc")
