@@ -62,6 +62,23 @@ describe("the hover's tokens are each agent's own entry's", () => {
   })
 })
 
+describe("budget names a skill as the agent's listing does", () => {
+  // An agent-profile probe: a skill whose frontmatter name differs from its folder was `other-name` in budget,
+  // where Claude Code's line (and `skc prompt`) says `- dir-name (other-name): …`.
+  it("Claude Code: the directory, then the frontmatter name when it differs", async () => {
+    const files = {
+      "/proj/.claude/skills/dir-name/SKILL.md": "---\nname: other-name\ndescription: Does a thing when asked.\n---\n# X\n",
+      "/proj/.claude/skills/same/SKILL.md": "---\nname: same\ndescription: Does another thing.\n---\n# Y\n"
+    }
+    const { b, text } = await budgetOf(files)
+    expect(b.skills.map((s) => [s.name, s.listed_as ?? null])).toEqual([
+      ["other-name", "dir-name (other-name)"],
+      ["same", null]
+    ])
+    expect(text).toMatch(/^dir-name \(other-name\) +24 +50 /m)
+  })
+})
+
 describe("Claude Code's settings files and plugin manifests as bad input", () => {
   const SKILL = (name: string) => `---\nname: ${name}\ndescription: "Skill ${name}."\n---\n# ${name}\n`
   it("a settings file that is not JSON, not an object, a directory or has wrong values is reported and ignored; the listing still answers", async () => {

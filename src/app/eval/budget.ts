@@ -10,7 +10,7 @@ import { notBuiltHere } from "../../domain/protocol/discovery.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing, ContextTokensField, warnUndeployed } from "../skills/index.js"
-import { listedName } from "../../domain/protocol/listing.js"
+import { claudeLabel, listedName } from "../../domain/protocol/listing.js"
 
 
 /** The input field `prompt` shares (it lives with the listing both build). */
@@ -104,7 +104,8 @@ export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}
   const locations = listing.entries.filter((e) => e.kind !== "command").map((e) => e.location)
   const listedAs = (row: (typeof computed.skills)[number], i: number) => {
     const skill = [...found.skills, ...found.shadowed].find((s) => s.path === locations[i])
-    const as = skill === undefined ? row.name : listedName(profile, skill)
+    // Claude Code's line names the directory, with the frontmatter name after it when they differ (`skc prompt` prints the same).
+    const as = skill === undefined ? row.name : profile.listing.layout === "claude" ? claudeLabel(skill) : listedName(profile, skill)
     // Two rows named foo (a project's and a plugin's) read as one skill counted twice.
     return as === row.name ? row : { ...row, listed_as: as }
   }

@@ -136,7 +136,10 @@ const claudeDirName = (s: Pick<DiscoveredSkill, "dir" | "scope" | "root" | "name
   s.dir === "" || (s.scope === "plugin" && s.dir === s.root) ? s.name : baseName(s.dir)
 
 /** What Claude Code knows a skill by: its directory's name, a plugin's as `<plugin>:<dir>`. */
-const claudeKey = (s: DiscoveredSkill): string => (s.scope === "plugin" && s.plugin !== undefined ? `${s.plugin}:${claudeDirName(s)}` : claudeDirName(s))
+const claudeKey = (s: Pick<DiscoveredSkill, "dir" | "scope" | "root" | "name" | "plugin">): string => (s.scope === "plugin" && s.plugin !== undefined ? `${s.plugin}:${claudeDirName(s)}` : claudeDirName(s))
+
+/** The label of a skill's line in Claude Code's listing: what it knows the skill by, with ` (name)` when the frontmatter `name` differs. */
+export const claudeLabel = (s: Pick<DiscoveredSkill, "dir" | "scope" | "root" | "name" | "plugin">): string => (claudeDirName(s) === s.name ? claudeKey(s) : `${claudeKey(s)} (${s.name})`)
 
 /**
  * The skills in Claude Code's order: by the profile's order of scopes (the user's, then the project's, then
@@ -223,7 +226,7 @@ const claudeModelListing = (
     }
     listed.push({
       s,
-      c: { label: claudeDirName(s) === s.name ? dir : `${dir} (${s.name})`, text: claudeOneLine(entryText(profile, s)), ...(override === "name-only" ? { nameOnly: true } : {}) }
+      c: { label: claudeLabel(s), text: claudeOneLine(entryText(profile, s)), ...(override === "name-only" ? { nameOnly: true } : {}) }
     })
   }
   // Then the legacy commands, all by name: the first of a name, none named like a skill, none manual only.
