@@ -14,6 +14,11 @@ export interface LineHeadResult {
   readonly more: number
   /** Whether the whole file holds a NUL byte or is not valid UTF-8. */
   readonly binary: boolean
+  /**
+   * Set when the byte cap (not the line count) cut the head inside a line: that line's bytes after the cut,
+   * its line end left out. `more` then counts that line's rest as one line, as before.
+   */
+  readonly cutLineLeft?: number
 }
 
 /**
@@ -42,6 +47,10 @@ export class LineHead {
   private last = -1
   private lfOfCut = false
   private binary = false
+  /** The byte cap cut inside a line: its bytes after the cut are counted until its line end. */
+  private capCut = false
+  private capLineOpen = false
+  private capLeft = 0
   private readonly decoder = new TextDecoder("utf-8", { fatal: true })
   private readonly maxLines: number
 
@@ -94,6 +103,8 @@ export class LineHead {
       if (!this.cut && end === room && room < chunk.length) {
         i = charBoundary(chunk, i)
         this.cut = true
+        this.capCut = true
+        this.capLineOpen = true
       }
       // A copy (not `slice`, which is a view on a Buffer): the reader reuses its buffer for the next piece.
       const copy = new Uint8Array(i)
@@ -102,6 +113,17 @@ export class LineHead {
       this.keptBytes += i
     }
     if (this.cut) {
+      if (this.capLineOpen) {
+        // The cut line's rest: up to its first CR or LF (a CRLF's LF follows its CR).
+        const cr = chunk.indexOf(13, i)
+        const lf = chunk.indexOf(10, i)
+        const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf)
+        if (end === -1) this.capLeft += chunk.length - i
+        else {
+          this.capLeft += end - i
+          this.capLineOpen = false
+        }
+      }
       this.after += chunk.length - i
       // indexOf is the engine's memchr: counting the lines of a 232 MB file stays cheap. A line ends at a CR,
       // or at an LF that does not follow one (CRLF is one end), as the other commands count lines.
@@ -127,7 +149,7 @@ export class LineHead {
       at += c.length
     }
     const more = this.after === 0 ? 0 : this.more + (this.last === 10 || this.last === 13 ? 0 : 1)
-    return { head, more, binary: this.binary }
+    return { head, more, binary: this.binary, ...(this.capCut ? { cutLineLeft: this.capLeft } : {}) }
   }
 }
 

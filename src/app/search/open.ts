@@ -105,12 +105,20 @@ const openFailure = (given: string) => (e: FsError) =>
  * more lines)`; for a line longer than the budget, cut inside it, how much of it is left (a larger max_bytes
  * reads it whole) and the line after it as the next page (the same line again would be a page for ever).
  */
-const withMarker = (head: Uint8Array, more: number, lineLeft: number | undefined, from: number): { readonly bytes: Uint8Array; readonly next: number | undefined } => {
+const withMarker = (
+  head: Uint8Array,
+  more: number,
+  lineLeft: number | undefined,
+  from: number,
+  /** The line is cut at the most `open` reads of one line (`HEAD_MAX_BYTES`): no max_bytes reads more of it. */
+  capped = false
+): { readonly bytes: Uint8Array; readonly next: number | undefined } => {
   const ends = lineEndCount(head)
+  const way = capped ? `skc open reads at most ${HEAD_MAX_BYTES / 1024} KB of one line with max_lines` : "a larger max_bytes reads it whole"
   const text =
     lineLeft === undefined
       ? `... (${more} more lines)\n`
-      : `\n... (line ${from + ends} goes on for ${lineLeft} more bytes${more > 0 ? `, then ${more} more lines` : ""}: a larger max_bytes reads it whole)\n`
+      : `\n... (line ${from + ends} goes on for ${lineLeft} more bytes${more > 0 ? `, then ${more} more lines` : ""}: ${way})\n`
   const marker = encoder.encode(text)
   const bytes = new Uint8Array(head.length + marker.length)
   bytes.set(head)
@@ -171,23 +179,46 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     // Refused before, so a long file's later pages could not be read with the very call its notes name.
     let head: Uint8Array
     let more: number
+    // The head cut inside a line at the most it keeps (HEAD_MAX_BYTES): that line's bytes left.
+    let capLeft: number | undefined
     if (from > 1 && target.info.size > HEAD_MAX_BYTES && target.info.size <= OPEN_MAX_BYTES) {
       const all = yield* fs.readFile(target.abs).pipe(Effect.mapError(openFailure(input.path)))
       binary = asText(all) === undefined
-      ;({ head, more } = lineHeadOf(yield* fromLine(all, binary, true), input.max_lines))
+      const read = lineHeadOf(yield* fromLine(all, binary, true), input.max_lines)
+      ;({ head, more } = read)
+      capLeft = read.cutLineLeft
     } else {
       const read = yield* fs.readHead(target.abs, from - 1 + input.max_lines).pipe(Effect.mapError(openFailure(input.path)))
       binary = read.binary
       more = read.more
+      capLeft = read.cutLineLeft
       head = yield* fromLine(read.head, binary, more === 0)
     }
+    // A line longer than the head keeps (a new-user probe: a 1 MB line): `more` counted its rest as one more
+    // line and the page named the same line as the next, for ever, or "a larger max_bytes reads it whole" with
+    // a count of what the head held, not of the line. Its rest is counted in bytes, the next page is the line after.
+    if (capLeft !== undefined && !binary) more = Math.max(0, more - 1)
     // A page within max_bytes as well (whole lines): the lines it leaves out are counted with the others.
     let lineLeft: number | undefined
+    let capped = false
+    const headEnds = capLeft === undefined ? 0 : lineEndCount(head)
     if (budget !== undefined && !binary) {
       const page = pageOfBytes(head, budget, pageByteCost(surface))
+      const pageCut = page.more > 0 || page.lineLeft !== undefined
       head = page.head
       more += page.more
       lineLeft = page.lineLeft
+      if (capLeft !== undefined && !pageCut) {
+        lineLeft = capLeft
+        capped = true
+      } else if (capLeft !== undefined && page.lineLeft !== undefined && headEnds === 0) {
+        // The page's one line is the line the head cut: what is left of it is past both cuts.
+        lineLeft = page.lineLeft + capLeft
+        capped = true
+      }
+    } else if (capLeft !== undefined && !binary) {
+      lineLeft = capLeft
+      capped = true
     }
     bytes = head
     truncated = more > 0 || lineLeft !== undefined
@@ -195,7 +226,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     // without transformation") it read as the file's own bytes, a PNG ending in "... (2 more lines)".
     if (truncated && !binary) {
       pageHead = head
-      ;({ bytes, next: nextLine } = withMarker(head, more, lineLeft, from))
+      ;({ bytes, next: nextLine } = withMarker(head, more, lineLeft, from, capped))
     }
   } else {
     // Bounded work (issue 29 item 1): a file far larger than any answer is not read whole;
