@@ -14,7 +14,9 @@ import { InternalError, InvalidOption, SectionNotFound, Warning, type HeadingPla
 import { splitLines } from "../../domain/markdown/lines.js"
 import { preambleAbove } from "../../domain/markdown/preamble.js"
 import { argumentNames } from "../../domain/agents/claudeBody.js"
-import { matchSection, matchSectionWithArguments, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
+import { foldCase, matchSection, matchSectionWithArguments, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
+import { truncateDescription } from "../../domain/stub.js"
+import { parseFrontmatter } from "../../domain/markdown/frontmatter.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import type { IndexReadFailed } from "../../ports/SearchIndex.js"
@@ -168,6 +170,25 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
             : {})
       })
     )
+  }
+  // "Title — description", as the stub lists a reference file's section: where several files hold the title,
+  // the description names the file (a new-user probe: two examples' "Structure", the one asked for by its
+  // description, answered with W001 naming the other). Compared as the stub writes it: one line, cut at 120
+  // characters with "…".
+  if (match.matches > 1 && whole !== primary) {
+    const asked = foldCase(whole.slice(whole.indexOf(" \u2014 ") + 3).trim())
+    const cut = asked.endsWith("…") ? asked.slice(0, -1) : undefined
+    const describedAs = new Map<string, boolean>()
+    for (const h of match.all) {
+      if (describedAs.has(h.file)) continue
+      // Recovery: a file that cannot be read now has no description to tell it by; the W001 below still names it.
+      const text = yield* fs.readFileString(path.join(skill.sourceDir, ...h.file.split("/"))).pipe(Effect.orElseSucceed(() => ""))
+      const fm = parseFrontmatter(text)
+      const d = fm._tag === "Parsed" && typeof fm.data?.description === "string" ? foldCase(truncateDescription(fm.data.description.replace(/\s+/g, " ").trim())) : undefined
+      describedAs.set(h.file, d !== undefined && (d === asked || (cut !== undefined && d.startsWith(cut))))
+    }
+    const described = match.all.filter((h) => describedAs.get(h.file) === true)
+    if (described.length > 0 && described.length < match.all.length) match = { ...match, heading: described[0]!, matches: described.length, all: described }
   }
   if (match.matches > 1) yield* warn(Warning.multipleMatches(primary, match.all.map(placeOf), input.skill))
   const heading = match.heading
