@@ -131,6 +131,27 @@ describe("skc lint --fix never damages what it does not fix", () => {
       expect(statSync(join(dir, "SKILL.md")).mode & 0o777, name).toBe(mode)
       expect(readFileSync(join(dir, "SKILL.md"), "utf8").includes("See forms.md."), name).toBe(fixed)
       if (!fixed) expect(r.stderr).toContain("not fixing 'SKILL.md': it is read-only")
+      // What remains is what the file holds: the read-only one's finding stays an error (exit 1), never
+      // counted as fixed (a new-user probe: "1 fixed", exit 0, the error still there).
+      expect(r.code, name).toBe(fixed ? 0 : 1)
+      expect(r.stdout, name).toMatch(fixed ? new RegExp(`^${name}: 0 errors, .*, 1 fixed$`, "m") : new RegExp(`^${name}: 1 error, .*, 0 fixed$`, "m"))
     }
+  })
+
+  it("a file left unfixed keeps its findings in JSON; the fixes written elsewhere count", async () => {
+    const dir = join(sb.work, "half", "h")
+    writeTree(dir, {
+      "SKILL.md": "---\nname: h\ndescription: Processes widget files. Use when the user asks to convert widgets.\n---\n\n# H\n\nSee FORMS.md and [the guide](docs/GUIDE.md).\n",
+      "forms.md": "# F\n",
+      "docs/guide.md": "# G\n\nBack to FORMS.md.\n"
+    })
+    chmodSync(join(dir, "SKILL.md"), 0o444)
+    const r = await sb.runAsync(["lint", "half/h", "--fix", "--format", "json"])
+    const report = JSON.parse(r.stdout) as { diagnostics: Array<{ file: string; rule: string }>; fixed?: Array<{ file: string }> }
+    expect(new Set(report.diagnostics.map((d) => d.file))).toEqual(new Set(["SKILL.md"]))
+    expect(report.diagnostics.length).toBeGreaterThan(0)
+    expect((report.fixed ?? []).map((d) => d.file)).toEqual(["docs/guide.md"])
+    expect(readFileSync(join(dir, "docs", "guide.md"), "utf8")).toContain("Back to forms.md.")
+    expect(r.code).toBe(1)
   })
 })

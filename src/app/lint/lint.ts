@@ -304,16 +304,22 @@ const lintOne = (
     // Issue 50: fix in memory to a fixed point, then write (or show) what changed.
     const outcome = fixSkill({ dirName: skill.name, ...tree, profiles }, configured)
     const diffs: Array<string> = []
+    const refused = new Set<string>()
     for (const [file, { before, after }] of outcome.changed) {
       if (fixMode === "dry-run") diffs.push(unifiedDiff(file, before, after))
-      else yield* writeFixed(skill.sourceDir, file, before, after)
+      else if (!(yield* writeFixed(skill.sourceDir, file, before, after))) refused.add(file)
     }
+    // A file left as it was (read-only, changed meanwhile, not UTF-8) keeps its findings: what remains is what
+    // the files on disk now hold, and only the fixes written count as fixed. Before, a read-only SKILL.md was
+    // reported "1 fixed", exit 0, its error still there (a new-user probe).
+    const remaining =
+      refused.size === 0 ? outcome.diagnostics : runRules(makeSnapshot({ dirName: skill.name, ...(yield* readSkillTree(skill.sourceDir)), profiles }), configured)
     const report: LintReport = {
       skill: skill.name,
       path: shown,
       skipped: false,
-      diagnostics: outcome.diagnostics,
-      fixed: outcome.fixed,
+      diagnostics: remaining,
+      fixed: outcome.fixed.filter((d) => !refused.has(d.file)),
       ...(fixMode === "dry-run" ? { diffs, diffDir: diffDirOf(path.relative(stores.cwd, skill.sourceDir), shown, path.isAbsolute) } : {})
     }
     return report
