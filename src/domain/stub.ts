@@ -18,12 +18,14 @@
  */
 import { Document, isCollection, isMap, parse, stringify } from "yaml"
 import type { HeadingLevel } from "./markdown/model.js"
+import { DESCRIPTION_LIMIT, truncateDescription } from "./descriptionCut.js"
+
+export { DESCRIPTION_LIMIT, truncateDescription }
 
 export const STUB_MAX_LINES = 100
 export const MAIN_ENTRY_LIMIT = 15
 export const TOP_LEVEL_LIMIT = 12
 export const REFERENCE_LIMIT = 15
-export const DESCRIPTION_LIMIT = 120
 /**
  * The grouping label of RFC-0001's stub, fixed by RFC-0001:C-SECTIONS
  * (normative: "the fixed grouping label with hint"). Issue 46 item 5 found
@@ -119,11 +121,6 @@ const oneLine = (s: string) => s.replace(/\s+/g, " ").trim()
 /** C0 control characters but the white space `oneLine` folds, and DEL: no text of a valid SKILL.md holds them. */
 const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/
 
-/** RFC-0001:C-SECTIONS, DECISIONS #27: more than 120 characters keeps 120 and gets `…`. */
-export const truncateDescription = (description: string): string => {
-  const chars = Array.from(description)
-  return chars.length > DESCRIPTION_LIMIT ? chars.slice(0, DESCRIPTION_LIMIT).join("") + "…" : description
-}
 
 /** The "Top Sections" items before the 100-line limit. */
 export const sectionListing = (input: Pick<StubInput, "main" | "references">): ReadonlyArray<ListingItem> => {
