@@ -9,3 +9,9 @@ export const truncateDescription = (description: string): string => {
   const chars = Array.from(description)
   return chars.length > DESCRIPTION_LIMIT ? chars.slice(0, DESCRIPTION_LIMIT).join("") + "…" : description
 }
+
+/** A title or description on one line, as the stub writes it: each run of white space one space. */
+export const oneLine = (s: string): string => s.replace(/\s+/g, " ").trim()
+
+/** A reference file's description as the stub lists it after its title (`Title — description`). */
+export const listedDescription = (description: string): string => truncateDescription(oneLine(description))

@@ -18,7 +18,7 @@
  */
 import { Document, isCollection, isMap, parse, stringify } from "yaml"
 import type { HeadingLevel } from "./markdown/model.js"
-import { DESCRIPTION_LIMIT, truncateDescription } from "./descriptionCut.js"
+import { DESCRIPTION_LIMIT, listedDescription, oneLine, truncateDescription } from "./descriptionCut.js"
 
 export { DESCRIPTION_LIMIT, truncateDescription }
 
@@ -116,7 +116,6 @@ export type ListingItem =
 export const moreText = (count: number) => `… (${count} more)`
 
 /** Collapses line breaks and runs of blanks: a listing entry is one line. */
-const oneLine = (s: string) => s.replace(/\s+/g, " ").trim()
 
 /** C0 control characters but the white space `oneLine` folds, and DEL: no text of a valid SKILL.md holds them. */
 const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/
@@ -147,7 +146,7 @@ export const sectionListing = (input: Pick<StubInput, "main" | "references">): R
       // made SKILL.md a file `file` calls data, and RFC-0001:C-STUB asks for a valid SKILL.md.
       const title = ref.title === undefined || oneLine(ref.title) === "" || CONTROL.test(ref.title) ? ref.path : oneLine(ref.title)
       const description = ref.description === undefined || CONTROL.test(ref.description) ? "" : oneLine(ref.description)
-      items.push({ kind: "entry", indent: 1, text: description === "" ? title : `${title} — ${truncateDescription(description)}` })
+      items.push({ kind: "entry", indent: 1, text: description === "" ? title : `${title} — ${listedDescription(description)}` })
     }
     if (input.references.length > REFERENCE_LIMIT) {
       items.push({ kind: "more", indent: 1, count: input.references.length - REFERENCE_LIMIT })

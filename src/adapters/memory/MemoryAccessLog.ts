@@ -213,16 +213,10 @@ const aggregateRows = (all: ReadonlyArray<Stored>, groupBy: GroupBy, filters: St
       }
       case "search": {
         // Every run counts; `result_count`/`partial` are the query's newest run that ran (no error), as SQLite's.
-        const ran = new Map(
-          group(
-            audience.filter((r) => r.command === "search" && r.error === null),
-            (r) => (J(r, "query") === null ? null : { query: J(r, "query") })
-          ).map((g) => [JSON.stringify(g.key), g.newest] as const)
-        )
-        return group(
-          audience.filter((r) => r.command === "search"),
-          (r) => (J(r, "query") === null ? null : { query: J(r, "query") })
-        )
+        const byQuery = (r: Stored) => (J(r, "query") === null ? null : { query: J(r, "query") })
+        const searches = audience.filter((r) => r.command === "search")
+        const ran = new Map(group(searches.filter((r) => r.error === null), byQuery).map((g) => [JSON.stringify(g.key), g.newest] as const))
+        return group(searches, byQuery)
           .map((g) => {
             const newest = ran.get(JSON.stringify(g.key))
             return { ...g.key, count: g.count, result_count: newest === undefined ? null : J(newest, "result_count"), partial: newest === undefined ? null : J(newest, "partial") }

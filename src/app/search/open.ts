@@ -197,7 +197,8 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
     // A line longer than the head keeps (a new-user probe: a 1 MB line): `more` counted its rest as one more
     // line and the page named the same line as the next, for ever, or "a larger max_bytes reads it whole" with
     // a count of what the head held, not of the line. Its rest is counted in bytes, the next page is the line after.
-    if (capLeft !== undefined && !binary) more = Math.max(0, more - 1)
+    if (binary) capLeft = undefined
+    if (capLeft !== undefined) more = Math.max(0, more - 1)
     // A page within max_bytes as well (whole lines): the lines it leaves out are counted with the others.
     let lineLeft: number | undefined
     let capped = false
@@ -216,7 +217,7 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
         lineLeft = page.lineLeft + capLeft
         capped = true
       }
-    } else if (capLeft !== undefined && !binary) {
+    } else if (capLeft !== undefined) {
       lineLeft = capLeft
       capped = true
     }

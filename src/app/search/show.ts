@@ -15,7 +15,7 @@ import { splitLines } from "../../domain/markdown/lines.js"
 import { preambleAbove } from "../../domain/markdown/preamble.js"
 import { argumentNames } from "../../domain/agents/claudeBody.js"
 import { foldCase, matchSection, matchSectionWithArguments, moreLinesMarker, normalizeSectionQuery, truncateLines, type HeadingEntry } from "../../domain/search/sectionMatch.js"
-import { truncateDescription } from "../../domain/descriptionCut.js"
+import { listedDescription } from "../../domain/descriptionCut.js"
 import { parseFrontmatter } from "../../domain/markdown/frontmatter.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
@@ -184,7 +184,7 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
       // Recovery: a file that cannot be read now has no description to tell it by; the W001 below still names it.
       const text = yield* fs.readFileString(path.join(skill.sourceDir, ...h.file.split("/"))).pipe(Effect.orElseSucceed(() => ""))
       const fm = parseFrontmatter(text)
-      const d = fm._tag === "Parsed" && typeof fm.data?.description === "string" ? foldCase(truncateDescription(fm.data.description.replace(/\s+/g, " ").trim())) : undefined
+      const d = fm._tag === "Parsed" && typeof fm.data?.description === "string" ? foldCase(listedDescription(fm.data.description)) : undefined
       describedAs.set(h.file, d !== undefined && (d === asked || (cut !== undefined && d.startsWith(cut))))
     }
     const described = match.all.filter((h) => describedAs.get(h.file) === true)

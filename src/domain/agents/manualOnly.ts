@@ -39,16 +39,14 @@ export const manualOnlyNotice = (skill: string, { readers, ignoring }: ManualOnl
   const codex = ignoring.some((p) => p.name === "codex") ? "; Codex keeps a skill manual with policy.allow_implicit_invocation: false in agents/openai.yaml, which a built skill does not carry" : ""
   const valueOnly = ignoring.filter((p) => p.listing.manualOnlyField !== null)
   const noField = ignoring.filter((p) => p.listing.manualOnlyField === null)
-  const parts: Array<string> = []
-  if (noField.length > 0) {
-    const one = noField.length === 1
-    parts.push(`${listed(noField.map((p) => p.title))} ${one ? "reads" : "read"} no such field and ${one ? "offers it to its" : "offer it to their"} model`)
+  /** `<agents> read(s) <what> and offer(s) it to their model`, or nothing for no agent. */
+  const offering = (agents: ReadonlyArray<AgentProfile>, reads: string): ReadonlyArray<string> => {
+    if (agents.length === 0) return []
+    const one = agents.length === 1
+    return [`${listed(agents.map((p) => p.title))} ${one ? "reads" : "read"} ${reads} and ${one ? "offers it to its" : "offer it to their"} model`]
   }
-  if (valueOnly.length > 0) {
-    const one = valueOnly.length === 1
-    const field = [...new Set(valueOnly.map((p) => `'${p.listing.manualOnlyField!}'`))].join(", ")
-    parts.push(`${listed(valueOnly.map((p) => p.title))} ${one ? "reads" : "read"} ${field} only as true or false and ${one ? "offers it to its" : "offer it to their"} model; write true`)
-  }
+  const valueFields = [...new Set(valueOnly.map((p) => `'${p.listing.manualOnlyField!}'`))].join(", ")
+  const parts = [...offering(noField, "no such field"), ...offering(valueOnly, `${valueFields} only as true or false`).map((s) => `${s}; write true`)]
   return `${skill}: ${fields.map((f) => `'${f}'`).join(", ")} makes it manual-only for ${listed(readers.map((p) => p.title))}, but ${parts.join("; ")}${codex}`
 }
 
