@@ -34,6 +34,12 @@ describe("the narrower question of an empty answer", () => {
     expect(JSON.parse(search("comms", "respond to a customer faq", "--format", "json").stdout)).toEqual({ query: "respond to a customer faq", results: [] })
   })
 
+  it("the words are shown without the sentence's punctuation, as matched_terms shows them (seventy-second pass)", () => {
+    // It quoted 'customer,' with its comma, and pasted "faq?" into the command.
+    const r = search("comms", "respond, as a customer, to the faq?")
+    expect(r.stdout).toBe("No results for 'respond, as a customer, to the faq?'.\n  No section of 'comms' holds 'respond' or 'customer'; 'faq' is in its sections: skc search comms faq\n")
+  })
+
   it("two held words that no section holds together: both, and they answer (a section needs one of two)", () => {
     const r = search("comms", "faq newsletter zebra quokka")
     expect(r.stdout).toBe(

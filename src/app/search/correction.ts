@@ -9,6 +9,7 @@
  */
 import { Effect } from "effect"
 import { fallbackTokens, isStopWord, wordOf } from "../../domain/search/rank.js"
+import { asAsked } from "../../domain/search/matchedTerms.js"
 import { correctedQuestion, headingVocabulary, typoOf } from "../../domain/search/typoCorrection.js"
 import type { QueryableIndex } from "../build/index.js"
 
@@ -64,10 +65,11 @@ export const heldWords = (tokens: ReadonlyArray<string>, unheld: ReadonlySet<str
   const held = content.filter((t) => !unheld.has(wordOf(t)))
   if (content.length < 2 || held.length === 0) return undefined
   const missing = content.filter((t) => unheld.has(wordOf(t)))
-  return { held, missing, answers: held.length <= 2 && missing.length > 0 }
+  // Shown as `matched_terms` shows a word: without the sentence's punctuation ("system," was quoted with its comma).
+  return { held: held.map(asAsked), missing: missing.map(asAsked), answers: held.length <= 2 && missing.length > 0 }
 }
 
-/** The words of a question some section holds and those none holds, as typed; whether the held ones answer alone. */
+/** The words of a question some section holds and those none holds, as asked (without the sentence's punctuation); whether the held ones answer alone. */
 export interface Narrower {
   readonly held: ReadonlyArray<string>
   readonly missing: ReadonlyArray<string>

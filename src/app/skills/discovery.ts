@@ -42,6 +42,8 @@ import { codexCandidate, geminiRead } from "./agentReading.js"
 import { mainCheckoutOf } from "./gitWorktree.js"
 import { noPluginSkillsWarning, PLUGIN_MANIFEST, pluginLayout, pluginsIn } from "./pluginLayout.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
+import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
+import { skl116 } from "../../domain/lint/rules/skl116-field-combination.js"
 
 export const AgentField = Schema.Literals(AGENTS).annotate({
   description: "Agent runtime (default: the client's, else claude)"
@@ -276,6 +278,25 @@ const withNameCheck = (warnings: ReadonlyArray<MetadataWarning>, name: string, d
   return mismatch === undefined ? warnings : [...warnings, mismatch]
 }
 
+/**
+ * What the agent's profile says of the fields it reads (DECISIONS #51): a value it misreads (SKL115) and a
+ * field that takes effect only with another (SKL116), worded as `skc lint --agent <agent>` words them. Discover
+ * listed `context: forked` or Claude's `agent` without `context: fork` with no warning, while lint failed the skill.
+ */
+const profileWarnings = (data: Readonly<Record<string, unknown>>, bodyOf: () => string, profile: AgentProfile): ReadonlyArray<MetadataWarning> => {
+  // SKL117 (the body's placeholders) is lint's: a warning here is about the metadata an agent lists.
+  const combinations = profile.combinations.filter((c) => c.rule === "SKL116")
+  // The body is split off only for a profile with such a rule (discovery lists hundreds of skills).
+  const body = combinations.length === 0 ? "" : bodyOf()
+  return [
+    ...fieldValueProblems(data, [profile]).map((p): MetadataWarning => ({ rule: "SKL115", name: skl115.name, message: p.message })),
+    // Discover's warnings carry no line: the body's first line is not read.
+    ...combinations
+      .flatMap((c) => c.check({ data, body, bodyLine: 1 }))
+      .map((f): MetadataWarning => ({ rule: "SKL116", name: skl116.name, message: `${f.message} (${profile.name})` }))
+  ]
+}
+
 /** The skill in `dir` (found as `<skills dir>/…/<name>`; `linkTarget` when `dir` is a link), or why it is none. */
 const candidateAt = Effect.fnUntraced(function* (
   scope: DiscoveryScope,
@@ -349,9 +370,21 @@ const candidateAt = Effect.fnUntraced(function* (
   const policy = policyRead?.allow ?? null
   /** Rules about what this agent never reads (its profile's `skips`: Codex and reserved words) warn of nothing here. */
   const skipped = new Set((profile.skips ?? []).map((k) => k.rule))
-  /** A listed skill with the policy file's problems among its warnings, none of a rule the agent skips. */
-  const withPolicyWarnings = (c: Candidate): Candidate =>
-    c._tag !== "Valid" ? c : { ...c, warnings: [...(c.warnings ?? []), ...(policyRead?.warnings ?? [])].filter((w) => !skipped.has(w.rule)) }
+  /**
+   * A listed skill with the policy file's problems and its profile's (SKL115, SKL116) of the frontmatter `data`
+   * the agent read among its warnings, none of a rule the agent skips.
+   */
+  const withListedWarnings = (c: Candidate, data: Readonly<Record<string, unknown>> | undefined): Candidate =>
+    c._tag !== "Valid"
+      ? c
+      : {
+          ...c,
+          warnings: [
+            ...(c.warnings ?? []),
+            ...(policyRead?.warnings ?? []),
+            ...(data === undefined ? [] : profileWarnings(data, () => readSkillSource(text.success).body, profile))
+          ].filter((w) => !skipped.has(w.rule))
+        }
   // OpenCode skips a frontmatter it cannot parse even after quoting identifier keys' values.
   const opencodeSkip = profile.listing.reader === "opencode" ? opencodeSkipReason(text.success) : undefined
   if (opencodeSkip !== undefined) {
@@ -366,14 +399,18 @@ const candidateAt = Effect.fnUntraced(function* (
       return { ...location, _tag: "Invalid", name, problems: [policyRead.excluded] } satisfies Candidate
     }
     const named = yield* codexCandidate(location, text.success, checked, profile, policy, dir)
-    if (named !== undefined) return withPolicyWarnings(named)
+    if (named !== undefined) {
+      // The frontmatter as Codex reads it, repaired (codexFrontmatter.ts), as codexCandidate read it.
+      const read = reading(text.success).frontmatter
+      return withListedWarnings(named, read._tag === "Parsed" ? read.data : undefined)
+    }
   }
   // Gemini CLI lists what it read though the specification calls it invalid (`name: 123`, `description: ""`),
   // the problems kept as warnings; lint still reports them against the specification.
   /** A skill the specification calls invalid, as an agent that lists it anyway reads it: its problems kept as warnings. */
   const listedAnyway = (name: string, description: string, data: Readonly<Record<string, unknown>>, issues: ReadonlyArray<MetadataWarning>): Candidate => {
     const lenient = listingFacts(profile, data, description)
-    return {
+    const c: Candidate = {
       ...location,
       _tag: "Valid",
       name,
@@ -382,6 +419,7 @@ const candidateAt = Effect.fnUntraced(function* (
       warnings: issues,
       listing: { model: lenient.model, command: lenient.command, when_to_use: lenient.when_to_use, paths: lenient.paths }
     }
+    return withListedWarnings(c, data)
   }
   if (checked._tag === "Invalid" && agentRead?._tag === "Read") {
     const read = readSkillSource(text.success)
@@ -406,7 +444,7 @@ const candidateAt = Effect.fnUntraced(function* (
           listing: { model: facts!.model && policy !== false, command: facts!.command, when_to_use: facts!.when_to_use, paths: facts!.paths }
         }
       : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
-  return withPolicyWarnings(c)
+  return withListedWarnings(c, checked._tag === "Valid" ? checked.data : undefined)
 })
 
 const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile, dot = false) {
