@@ -23,7 +23,7 @@ import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, displayPath, foreignSkillNote, type ResolvedSkill, resolveCommandSkill, resolveSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
-import { fsInternal, readFailure, Settings, type TargetFailure, targetFailure, touchSkill } from "../shared/index.js"
+import { fsInternal, ioReason, readFailure, Settings, type TargetFailure, targetFailure, touchSkill } from "../shared/index.js"
 import { fixSkill } from "../../domain/lint/fixLoop.js"
 import { unifiedDiff } from "../../domain/lint/unifiedDiff.js"
 import { inTargetOrder } from "../../domain/lint/targetOrder.js"
@@ -260,9 +260,25 @@ const writeFixed = Effect.fnUntraced(function* (root: string, file: string, befo
     yield* diagnostics.warn(Warning.notice(`not fixing '${file}': it changed while skc lint --fix ran`))
     return false
   }
-  yield* fs.writeFileAtomic(target, (bom ? BOM : "") + after).pipe(Effect.mapError(fsInternal))
-  return true
+  // The write goes through a temporary file beside the file: a folder others may not change (or a read-only
+  // mount) refuses it though the file is writable. Like a read-only file, that file is left alone and the run
+  // goes on to its report (a --fix probe: E999 "write 'SKILL.md': EACCES", no report).
+  const written = yield* fs.writeFileAtomic(target, (bom ? BOM : "") + after).pipe(
+    Effect.as(true),
+    Effect.catchIf(
+      (e) => UNWRITABLE.has(e.code),
+      (e) =>
+        diagnostics
+          .warn(Warning.notice(`not fixing '${file}': its folder cannot be written (${ioReason(e)})`))
+          .pipe(Effect.as(false))
+    ),
+    Effect.mapError(fsInternal)
+  )
+  return written
 })
+
+/** Why a write is refused that the author, not skc, can change: permissions, a read-only file system. */
+const UNWRITABLE = new Set(["EACCES", "EPERM", "EROFS"])
 
 const lintOne = (
   skill: ResolvedSkill,
