@@ -130,6 +130,8 @@ interface Open {
   /** The session's revision boundary: the revision its handshake negotiated (batches are 2025-03-26's). */
   readonly revision: RevisionTransport
   readonly user: string | undefined
+  /** The project it was opened on: its path's (`/mcp/<name>`, or `/mcp` for the first). */
+  readonly project: string
   lastUsed: number
 }
 
@@ -475,7 +477,7 @@ export const serveHttp = async (
       // Stateless: one answer per POST, no stream to keep.
       enableJsonResponse: stateless,
       // Known as soon as the id is made, before the answer that carries it is sent: the client's next request finds it.
-      onsessioninitialized: (id) => void sessions.set(id, { session, transport, revision, user, lastUsed: Date.now() }),
+      onsessioninitialized: (id) => void sessions.set(id, { session, transport, revision, user, project, lastUsed: Date.now() }),
       onsessionclosed: (id) => void closeSession(id)
     })
     // Kept with the session (`onsessioninitialized`, called once the transport serves the initialize request).
@@ -815,6 +817,9 @@ export const serveHttp = async (
       const o = sessions.get(id)
       if (o === undefined) return refuse(req, res, 404, -32001, "Session not found")
       if (o.user !== user) return refuse(req, res, 403, -32001, "Forbidden: the session belongs to another token")
+      // A session serves the project of the path it was opened on; at another project's path it answered with
+      // its own project's skills (a team probe: a session of /mcp/b listed b's skills at /mcp/a and /mcp).
+      if (o.project !== project) return refuse(req, res, 404, -32001, "Session not found at this path: a session is served at the path of the project it was opened on")
       o.lastUsed = Date.now()
       return handle(o.transport)
     }

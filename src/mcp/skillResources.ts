@@ -482,7 +482,7 @@ const pathInSkill = (uri: string, ref: SkillFileRef, skill: ServedSkill) =>
     // are the path rule's (README "Paths", as for skc_open): `ref/../SKILL.md` is SKILL.md, a `..` above the root E012.
     const refused = ref.segments.some((s) => s.includes("/") || s.includes("\\") || s.includes("\0") || IGNORED_DIRS.has(s))
     // Named as the URI wrote it: decoded, `references%2Fapi.md` read 'references/api.md', a file that is there.
-    const asWritten = ref.segments.map((s) => (/[/\\\0]/.test(s) ? encodeURIComponent(s) : s)).join("/")
+    const asWritten = asWrittenOf(ref.segments)
     if (refused) return yield* Effect.fail(new NotServed({ message: renderError(new PathEscapes({ path: asWritten })) }))
     const inside = yield* resolveInside(skill.sourceDir, written === "" ? "." : written).pipe(
       Effect.mapError((e) => new NotServed({ message: renderError(e) }))
@@ -496,6 +496,12 @@ const pathInSkill = (uri: string, ref: SkillFileRef, skill: ServedSkill) =>
     }
     return { skill, rel: inside.rel, real: inside.abs, info: inside.info }
   })
+
+/**
+ * A path's segments as the URI wrote them: a segment holding a separator or NUL keeps its encoding, so
+ * `references%2Fapi.md` is not named (nor logged) as the file `references/api.md`, which is there.
+ */
+const asWrittenOf = (segments: ReadonlyArray<string>): string => segments.map((s) => (/[/\\\0]/.test(s) ? encodeURIComponent(s) : s)).join("/")
 
 const resolveInSkill = (uri: string) => Effect.flatMap(servedOfUri(uri), ({ ref, skill }) => pathInSkill(uri, ref, skill))
 
@@ -561,7 +567,9 @@ export const readSkillResource = (uri: string) =>
     const interrupted = Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)
     const logged = interrupted ? undefined : yield* loggedSkillOf(skill)
     if (logged !== undefined) {
-      const path = Exit.isSuccess(exit) ? exit.value.rel : ref.segments.join("/")
+      // A refused read is logged under the path as written: decoded, `ref%2Fguide.md`'s E012 was counted
+      // against the valid file `ref/guide.md` in `stats --group-by errors` (an MCP probe).
+      const path = Exit.isSuccess(exit) ? exit.value.rel : asWrittenOf(ref.segments)
       // A file the skill does not have is logged as skc_open logs one, E021, so `stats` counts it among the
       // lookups of what the skill lacks (the summary's "missing": E020/E021); other refusals by their first line.
       const error = Exit.isSuccess(exit)

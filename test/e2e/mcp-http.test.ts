@@ -93,6 +93,30 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     }
   })
 
+  // A team probe (seventy-second pass): a session opened at /mcp/ops answered at /mcp/web and /mcp with ops's skills.
+  it("a session is served only at the path of the project it was opened on (docs/team.md 'Projects')", async () => {
+    const headers = { ...MCP_HEADERS, authorization: `Bearer ${BOB}`, "mcp-protocol-version": "2025-06-18" }
+    const init = await fetch(`${server.base}/mcp/ops`, { method: "POST", headers, body: JSON.stringify(INIT) })
+    expect(init.status).toBe(200)
+    const id = init.headers.get("mcp-session-id")!
+    await init.text()
+    const withSession = { ...headers, "mcp-session-id": id }
+    const initialized = await fetch(`${server.base}/mcp/ops`, { method: "POST", headers: withSession, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })
+    expect(initialized.status).toBe(202)
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "skc_list", arguments: {} } })
+    for (const other of ["/mcp/web", "/mcp"]) {
+      const r = await fetch(`${server.base}${other}`, { method: "POST", headers: withSession, body: list })
+      const text = await r.text()
+      expect(r.status, other).toBe(404)
+      expect(text).toContain("Session not found at this path")
+      expect(text).not.toContain("runbook")
+    }
+    const own = await fetch(`${server.base}/mcp/ops`, { method: "POST", headers: withSession, body: list })
+    expect(own.status).toBe(200)
+    expect(await own.text()).toContain("runbook")
+    await fetch(`${server.base}/mcp/ops`, { method: "DELETE", headers: withSession })
+  })
+
   it("a remote client reads only: no tool that writes, no skill or plugin directory given as a server path (docs/team.md)", async () => {
     // A directory of the server outside every served project, named like a skill.
     const victim = join(sb.root, "victim")

@@ -295,6 +295,11 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     // An encoded separator is refused naming the segment as the URI wrote it, not decoded into a path that exists.
     const encoded = await mcp.client.readResource({ uri: "skill://project/rich/references%2Fguide.md" }).catch((e: Error) => e.message)
     expect(encoded).toContain("error[E012]: path escapes skill root: 'references%2Fguide.md'")
+    // And logged so: decoded, the refusal was counted against the valid file references/guide.md (an MCP probe).
+    const errors = JSON.parse(sb.run(["stats", "rich", "--group-by", "errors", "--format", "json"]).stdout) as { data: ReadonlyArray<{ target?: string; path?: string; error?: string }> }
+    const escapes = JSON.stringify(errors.data.filter((row) => JSON.stringify(row).includes("E012")))
+    expect(escapes).toContain("references%2Fguide.md")
+    expect(escapes).not.toContain("references/guide.md")
   })
 
   it("MCP Pagination (Error Handling): a cursor that is not a string (schema: Cursor is a string) is -32602 on every paged list, never the first page", async () => {

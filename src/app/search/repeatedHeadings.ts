@@ -12,19 +12,34 @@ import type { SearchResultItem } from "./searchSchema.js"
 
 /** By `headingKey`, the results whose heading another section of the same skill has, and what tells theirs apart. */
 export const repeatedHeadingsOf = Effect.fnUntraced(function* (results: ReadonlyArray<SearchResultItem>, indexOf: (skill: string | undefined) => OpenIndex | undefined) {
+  // Linear in the results: an answer of 16,000 results (a large `limit` over a 60,000-section skill) copied
+  // each skill's list per result and scanned every count per result, 8 s of a 13 s search (an MCP probe: the
+  // server answered nothing else meanwhile).
   const bySkill = new Map<string | undefined, Array<SearchResultItem>>()
-  for (const r of results) if (r.section !== "") bySkill.set(r.skill, [...(bySkill.get(r.skill) ?? []), r])
+  for (const r of results) {
+    if (r.section === "") continue
+    const rows = bySkill.get(r.skill)
+    if (rows === undefined) bySkill.set(r.skill, [r])
+    else rows.push(r)
+  }
   const repeated = new Map<string, RepeatedRead>()
   for (const [skill, rows] of bySkill) {
     const index = indexOf(skill)
     if (index === undefined) continue
     // Recovery: the hint only adds to a result; without it the result still names its file and line.
     const counts = yield* index.headingCounts(rows.map((r) => r.section)).pipe(Effect.orElseSucceed(() => []))
+    // Each heading text's rows (one per file holding it) and their total.
+    const byText = new Map<string, { total: number; inFile: Map<string, number> }>()
+    for (const c of counts) {
+      const entry = byText.get(c.text) ?? { total: 0, inFile: new Map<string, number>() }
+      entry.total += c.count
+      entry.inFile.set(c.file, (entry.inFile.get(c.file) ?? 0) + c.count)
+      byText.set(c.text, entry)
+    }
     for (const r of rows) {
-      const text = asciiLower(r.section)
-      const inFiles = counts.filter((c) => c.text === text)
-      if (inFiles.reduce((n, c) => n + c.count, 0) < 2) continue
-      repeated.set(headingKey(skill, r.file, r.section), (inFiles.find((c) => c.file === r.file)?.count ?? 0) > 1 ? "line" : "file")
+      const entry = byText.get(asciiLower(r.section))
+      if (entry === undefined || entry.total < 2) continue
+      repeated.set(headingKey(skill, r.file, r.section), (entry.inFile.get(r.file) ?? 0) > 1 ? "line" : "file")
     }
   }
   return repeated as ReadonlyMap<string, RepeatedRead>
