@@ -115,8 +115,6 @@ export type ListingItem =
 
 export const moreText = (count: number) => `… (${count} more)`
 
-/** Collapses line breaks and runs of blanks: a listing entry is one line. */
-
 /** C0 control characters but the white space `oneLine` folds, and DEL: no text of a valid SKILL.md holds them. */
 const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/
 
@@ -145,8 +143,8 @@ export const sectionListing = (input: Pick<StubInput, "main" | "references">): R
       // A title with control bytes (a binary file named .md: NUL, \x01) is listed by its path: in the stub they
       // made SKILL.md a file `file` calls data, and RFC-0001:C-STUB asks for a valid SKILL.md.
       const title = ref.title === undefined || oneLine(ref.title) === "" || CONTROL.test(ref.title) ? ref.path : oneLine(ref.title)
-      const description = ref.description === undefined || CONTROL.test(ref.description) ? "" : oneLine(ref.description)
-      items.push({ kind: "entry", indent: 1, text: description === "" ? title : `${title} — ${listedDescription(description)}` })
+      const description = ref.description === undefined || CONTROL.test(ref.description) ? "" : listedDescription(ref.description)
+      items.push({ kind: "entry", indent: 1, text: description === "" ? title : `${title} — ${description}` })
     }
     if (input.references.length > REFERENCE_LIMIT) {
       items.push({ kind: "more", indent: 1, count: input.references.length - REFERENCE_LIMIT })

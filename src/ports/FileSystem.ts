@@ -104,6 +104,8 @@ export const NOT_REGULAR = "ENOTREG"
 
 /** Nothing is at the path: absent, under a non-directory, or a name too long to exist. */
 export const isNotFound = (e: FsError): boolean => e.code === "ENOENT" || e.code === "ENOTDIR" || e.code === "ENAMETOOLONG"
+/** A write or move refused by permissions or a read-only file system: the user's to change, not skc's fault. */
+export const isDenied = (e: FsError): boolean => e.code === "EACCES" || e.code === "EPERM" || e.code === "EROFS"
 /** Errors that mean "this location cannot be written", whatever the cause. */
 export const isNotWritable = (e: FsError): boolean =>
   e.code === "EROFS" || e.code === "EACCES" || e.code === "EPERM" || e.code === "ENOTDIR" || e.code === "EEXIST"

@@ -10,7 +10,7 @@ import { warn } from "../../ports/Diagnostics.js"
 import { extendGitignore } from "../../domain/gitignore.js"
 import { describeNameProblem, nameProblem, suggestedName, titleCase } from "../../domain/skillName.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem, type FsError, unseenAs } from "../../ports/FileSystem.js"
+import { FileSystem, type FsError, isDenied, unseenAs } from "../../ports/FileSystem.js"
 import { homeDirs, ioReason, Settings } from "../shared/index.js"
 import { displayPath } from "../skills/index.js"
 
@@ -66,8 +66,6 @@ const codePoints = (name: string): string => Array.from(name, (c) => (c.codePoin
 const cannotCreate = (what: string) => (e: FsError) =>
   new InternalError({ message: `cannot create ${what}: ${ioReason(e)} (${e.path})`, cause: e })
 
-/** The system's codes for a directory this user may not write (a checkout owned by another, a read-only mount). */
-const NOT_WRITABLE = new Set(["EACCES", "EPERM", "EROFS"])
 
 /**
  * `dir` made with its parents, or E999 naming `what`; a directory this user may not write is first given the
@@ -77,7 +75,7 @@ const NOT_WRITABLE = new Set(["EACCES", "EPERM", "EROFS"])
 const createDirectory = Effect.fnUntraced(function* (dir: string, what: string, instead: string) {
   const fs = yield* FileSystem
   yield* fs.makeDirectory(dir, { recursive: true }).pipe(
-    Effect.tapError((e) => (NOT_WRITABLE.has(e.code ?? "") ? warn(Warning.notice(`this user cannot create ${e.path} (${e.code}): ${instead}`)) : Effect.void)),
+    Effect.tapError((e) => (isDenied(e) ? warn(Warning.notice(`this user cannot create ${e.path} (${e.code}): ${instead}`)) : Effect.void)),
     Effect.mapError(cannotCreate(what))
   )
 })

@@ -20,7 +20,7 @@ import { COMPILED_WARNING, skl001 } from "../../domain/lint/rules/skl001-skip-co
 import { makeSnapshot } from "../../domain/lint/snapshot.js"
 import type { LintDiagnostic } from "../../domain/lint/types.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
-import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { FileSystem, isDenied, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, displayPath, foreignSkillNote, type ResolvedSkill, resolveCommandSkill, resolveSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
 import { fsInternal, ioReason, readFailure, Settings, type TargetFailure, targetFailure, touchSkill } from "../shared/index.js"
@@ -266,7 +266,7 @@ const writeFixed = Effect.fnUntraced(function* (root: string, file: string, befo
   const written = yield* fs.writeFileAtomic(target, (bom ? BOM : "") + after).pipe(
     Effect.as(true),
     Effect.catchIf(
-      (e) => UNWRITABLE.has(e.code),
+      isDenied,
       (e) =>
         diagnostics
           .warn(Warning.notice(`not fixing '${file}': its folder cannot be written (${ioReason(e)})`))
@@ -276,9 +276,6 @@ const writeFixed = Effect.fnUntraced(function* (root: string, file: string, befo
   )
   return written
 })
-
-/** Why a write is refused that the author, not skc, can change: permissions, a read-only file system. */
-const UNWRITABLE = new Set(["EACCES", "EPERM", "EROFS"])
 
 const lintOne = (
   skill: ResolvedSkill,

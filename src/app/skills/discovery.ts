@@ -44,6 +44,7 @@ import { noPluginSkillsWarning, PLUGIN_MANIFEST, pluginLayout, pluginsIn } from 
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 import { fieldValueProblems, skl115 } from "../../domain/lint/rules/skl115-field-value.js"
 import { skl116 } from "../../domain/lint/rules/skl116-field-combination.js"
+import { agentCombinations, hasCombinations } from "../../domain/lint/rules/combinations.js"
 
 export const AgentField = Schema.Literals(AGENTS).annotate({
   description: "Agent runtime (default: the client's, else claude)"
@@ -283,19 +284,15 @@ const withNameCheck = (warnings: ReadonlyArray<MetadataWarning>, name: string, d
  * field that takes effect only with another (SKL116), worded as `skc lint --agent <agent>` words them. Discover
  * listed `context: forked` or Claude's `agent` without `context: fork` with no warning, while lint failed the skill.
  */
-const profileWarnings = (data: Readonly<Record<string, unknown>>, bodyOf: () => string, profile: AgentProfile): ReadonlyArray<MetadataWarning> => {
-  // SKL117 (the body's placeholders) is lint's: a warning here is about the metadata an agent lists.
-  const combinations = profile.combinations.filter((c) => c.rule === "SKL116")
-  // The body is split off only for a profile with such a rule (discovery lists hundreds of skills).
-  const body = combinations.length === 0 ? "" : bodyOf()
-  return [
-    ...fieldValueProblems(data, [profile]).map((p): MetadataWarning => ({ rule: "SKL115", name: skl115.name, message: p.message })),
-    // Discover's warnings carry no line: the body's first line is not read.
-    ...combinations
-      .flatMap((c) => c.check({ data, body, bodyLine: 1 }))
-      .map((f): MetadataWarning => ({ rule: "SKL116", name: skl116.name, message: `${f.message} (${profile.name})` }))
-  ]
-}
+const profileWarnings = (data: Readonly<Record<string, unknown>>, bodyOf: () => string, profile: AgentProfile): ReadonlyArray<MetadataWarning> => [
+  ...fieldValueProblems(data, [profile]).map((p): MetadataWarning => ({ rule: "SKL115", name: skl115.name, message: p.message })),
+  // SKL117 (the body's placeholders) is lint's: a warning here is about the metadata an agent lists. The body is
+  // split off only for a profile with an SKL116 rule (discovery lists hundreds of skills); a warning carries no
+  // line, so the body's first line is not read.
+  ...(hasCombinations(profile, "SKL116")
+    ? agentCombinations({ data, body: bodyOf(), bodyLine: 1 }, profile, "SKL116").map(({ message }): MetadataWarning => ({ rule: "SKL116", name: skl116.name, message }))
+    : [])
+]
 
 /** The skill in `dir` (found as `<skills dir>/…/<name>`; `linkTarget` when `dir` is a link), or why it is none. */
 const candidateAt = Effect.fnUntraced(function* (
@@ -400,7 +397,8 @@ const candidateAt = Effect.fnUntraced(function* (
     }
     const named = yield* codexCandidate(location, text.success, checked, profile, policy, dir)
     if (named !== undefined) {
-      // The frontmatter as Codex reads it, repaired (codexFrontmatter.ts), as codexCandidate read it.
+      // A refused one has no warnings to add; a listed one's frontmatter as Codex reads it, repaired (codexFrontmatter.ts).
+      if (named._tag !== "Valid") return named
       const read = reading(text.success).frontmatter
       return withListedWarnings(named, read._tag === "Parsed" ? read.data : undefined)
     }

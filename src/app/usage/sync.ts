@@ -42,7 +42,7 @@ import { compareBytewise } from "../../domain/sourcePaths.js"
 import { AccessLog, isBusyLog, isCorruptLog, LogStoreError } from "../../ports/AccessLog.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { Env } from "../../ports/Env.js"
-import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { FileSystem, isDenied, unseenAs } from "../../ports/FileSystem.js"
 import { HeapTuning } from "../../ports/HeapTuning.js"
 import { fallbackDirOf, HELD_PREFIX, heldDirOf, logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
@@ -344,7 +344,7 @@ const syncOne = Effect.fnUntraced(function* (project: string, name: string, dryR
         Effect.catchIf((e) => e.code === "ENOENT", () => Effect.succeed(false)),
         // A fallback this user may not move (another user's, a read-only project): RFC-0005's E042 for the source, its rows kept.
         Effect.mapError((e) =>
-          e.code === "EACCES" || e.code === "EPERM" || e.code === "EROFS"
+          isDenied(e)
             ? new SyncSourceNotReadable({ path: dir, hint: `skc cannot move it aside to sync it (${e.code}): its rows are kept; run skc sync as the user who owns it` })
             : new InternalError({ message: `cannot hold ${dir} aside to sync it (${e.code}); its rows are kept`, cause: e })
         )
