@@ -138,13 +138,18 @@ export const fitResults = <R extends BudgetResult>(
   /** Bytes a result adds beyond what `resultCostOn` counts (`addedLineCost`). */
   extra: (r: R) => number = () => 0
 ): { readonly keep: number; readonly truncation?: SearchTruncation } => {
-  const costs = results.map((r) => resultCostOn(surface)(r) + extra(r))
-  if (envelope + costs.reduce((n, c) => n + c, 0) <= maxBytes) return { keep: results.length }
+  // Each result's cost, worked out only up to the first that cannot fit: an answer of 60,000 results under
+  // a 16 KB budget costs its first few dozen (the results past them are only counted, by file).
+  const costs: Array<number> = []
+  const costOf = (i: number): number => (costs[i] ??= resultCostOn(surface)(results[i]!) + extra(results[i]!))
+  let whole = envelope
+  for (let i = 0; i < results.length && whole <= maxBytes; i++) whole += costOf(i)
+  if (whole <= maxBytes) return { keep: results.length }
   const reserve = reserveOn(surface, maxBytes, truncationReserve(maxBytes))
   const room = maxBytes - reserve - envelope
   let keep = 0
   let spent = 0
-  while (keep < results.length && (keep === 0 || spent + costs[keep]! <= room)) spent += costs[keep++]!
+  while (keep < results.length && (keep === 0 || spent + costOf(keep) <= room)) spent += costOf(keep++)
   if (keep === results.length) return { keep }
   const groups = new Map<string, OmittedResults>()
   for (const r of results.slice(keep)) {
@@ -153,6 +158,23 @@ export const fitResults = <R extends BudgetResult>(
     groups.set(key, { ...(r.skill === undefined ? {} : { skill: r.skill }), file: r.file, count: (at?.count ?? 0) + 1 })
   }
   return { keep, truncation: { omitted: results.length - keep, under: largestGroups(groups.values(), reserve, groupCostOn(surface)), hint: surface === "mcp" ? HINT : hintAsOptions(HINT) } }
+}
+
+/**
+ * Whether `results`, the first of an answer, already cannot all fit in `maxBytes` with the envelope: then
+ * neither can the whole answer, and `fitResults` keeps a run of them only (it stops at the first that does not
+ * fit, and its room is under `maxBytes`). What lets a search excerpt only the results a budget can hold.
+ */
+export const overBudget = <R extends BudgetResult>(
+  results: ReadonlyArray<R>,
+  maxBytes: number,
+  envelope: number,
+  surface: AnswerSurface = "mcp",
+  extra: (r: R) => number = () => 0
+): boolean => {
+  let whole = envelope
+  for (let i = 0; i < results.length && whole <= maxBytes; i++) whole += resultCostOn(surface)(results[i]!) + extra(results[i]!)
+  return whole > maxBytes
 }
 
 /** The text line that says what a search over its budget left out: the tool's parameter, or at a terminal the option. */

@@ -9,7 +9,7 @@ import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { search, type SearchResult } from "../../src/app/search/search.js"
 import { loggedCall } from "../../src/app/usage/accessLog.js"
 import { printedScore } from "../../src/render/search.js"
-import { makeMemoryAccessLog, memoryWorld } from "../../src/testing.js"
+import { makeMemoryAccessLog, makeMemorySearchIndex, memoryWorld } from "../../src/testing.js"
 
 /** A skill whose every section (in two files) speaks of watermarks, in words of its own. */
 const skillFiles = (name: string, sections: number) => {
@@ -88,5 +88,68 @@ describe("search: the result budget (max_bytes)", () => {
           expect(JSON.parse(rows[0]!.args)).toMatchObject({ query: "watermark", result_count: returned, scope: "all" })
         }
       }
+  })
+})
+
+describe("search: only the results a budget keeps are excerpted", () => {
+  // A probe froze `skc mcp` with one `skc_search` of `limit: 100000` over a 60,000-section skill: every
+  // match was excerpted (FTS5's `snippet`, 2.3 s of 7.8 s) for an answer of 34 within 16 KB. The answer is
+  // the same; what the index is asked to excerpt is counted here.
+  const counting = () => {
+    const inner = makeMemorySearchIndex()
+    const asked = { rows: 0 }
+    const index: typeof inner = {
+      ...inner,
+      open: (path) =>
+        Effect.map(inner.open(path), (ix) => ({
+          ...ix,
+          excerpts: (q, ids) => Effect.suspend(() => ((asked.rows += ids.length), ix.excerpts(q, ids))),
+          ownExcerpts: (q, ids) => Effect.suspend(() => ((asked.rows += ids.length), ix.ownExcerpts(q, ids)))
+        }))
+    }
+    return { index, asked }
+  }
+  const world = (names: ReadonlyArray<string>, sections: number) => {
+    const { index, asked } = counting()
+    const w = memoryWorld({ files: Object.assign({}, ...names.map((n) => skillFiles(n, sections))), searchIndex: index })
+    const run = async (effect: Parameters<typeof w.run>[0]) => Result.getOrThrow(await w.run(effect)) as SearchResult
+    const build = async () => {
+      for (const n of names) Result.getOrThrow(await w.run(Effect.flatMap(resolveSkill(n), indexSkill)))
+    }
+    return { asked, run, build }
+  }
+
+  it("one skill: 1,200 matches under 8 KB excerpt a few dozen, and answer as excerpting all of them did", async () => {
+    const s = world(["marks"], 600)
+    await s.build()
+    const every = await s.run(search({ skill: "marks", query: "watermark", limit: 100_000 }))
+    expect(every.results.length).toBe(1200)
+    const whole = s.asked.rows
+    expect(whole).toBeGreaterThanOrEqual(1200)
+    s.asked.rows = 0
+    const cut = await s.run(search({ skill: "marks", query: "watermark", limit: 100_000, max_bytes: 8192 }))
+    expect(cut.results).toEqual(every.results.slice(0, cut.results.length))
+    expect(cut.truncated!.omitted).toBe(1200 - cut.results.length)
+    // Left out, still counted by file: both files' matches are there.
+    expect(cut.truncated!.under.reduce((n, g) => n + g.count, 0)).toBe(1200 - cut.results.length)
+    expect(s.asked.rows).toBeGreaterThanOrEqual(cut.results.length)
+    expect(s.asked.rows).toBeLessThanOrEqual(128)
+  })
+
+  it("across skills: the same, and a budget the whole answer fits excerpts every result", async () => {
+    const s = world(["alpha", "beta"], 300)
+    await s.build()
+    const every = await s.run(search({ query: "watermark", limit: 100_000 }))
+    expect(every.results.length).toBe(1200)
+    s.asked.rows = 0
+    const cut = await s.run(search({ query: "watermark", limit: 100_000, max_bytes: 8192 }))
+    expect(cut.results).toEqual(every.results.slice(0, cut.results.length))
+    expect(cut.truncated!.omitted).toBe(1200 - cut.results.length)
+    expect(new Set(cut.truncated!.under.map((g) => g.skill))).toEqual(new Set(["alpha", "beta"]))
+    expect(s.asked.rows).toBeLessThanOrEqual(128)
+    s.asked.rows = 0
+    const roomy = await s.run(search({ query: "watermark", limit: 100_000, max_bytes: 4_000_000 }))
+    expect(roomy).toEqual(every)
+    expect(s.asked.rows).toBeGreaterThanOrEqual(1200)
   })
 })

@@ -27,7 +27,7 @@ import { asksUnsegmentedCjk } from "../../domain/search/tokenizer.js"
 import { Effect, Schema } from "effect"
 import { EmptyQuery, InvalidOption } from "../../domain/errors.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
-import { AnswerSurfaceRef, Settings } from "../shared/index.js"
+import { Settings } from "../shared/index.js"
 import { queryTokens } from "../../domain/search/query.js"
 import { RERANK_POOL, RERANK_WEIGHTS_ONE_SKILL } from "../../domain/search/rerank.js"
 import { holding, termOf } from "../../domain/search/indexQuery.js"
@@ -36,13 +36,12 @@ import { compareRanked, everyWord, fallbackTokens, fts5Idf, FTS5_IDF_MIN, IDF_FL
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { searchAcross } from "./searchAcross.js"
-import { withinBudget } from "./searchBudget.js"
-import { repeatedHeadingCost, repeatedHeadingsOf } from "./repeatedHeadings.js"
+import { renderedWithinBudget } from "./searchBudget.js"
 import { unindexedFiles } from "./unindexed.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult, type WholeFurther } from "./searchSchema.js"
 import { corruptOf, skillTop, wordStats } from "./skillTop.js"
-import { describedTerms, describeOwn, evaluate, headingWordsOf, noSectionHoldsAll, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
+import { describedTerms, describeOwn, evaluate, headingWordsOf, noSectionHoldsAll, ownIndex, pick, reorder, rerankWeights, rowScore, type Evaluated, type Found, type Opened } from "./searchRows.js"
 
 export { DEFAULT_LIMIT, MCP_SEARCH_MAX_BYTES, SearchInput, SearchResult, SearchResultItem } from "./searchSchema.js"
 export const search = (input: SearchInput) => Effect.map(answer(input, false), (a) => a.result)
@@ -234,12 +233,9 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       const answer = yield* ownAnswer(ownIndex(skill, q), tokens, Math.max(limit, RERANK_POOL))
       const ranked = (yield* reorder(answer.found, (f) => f, input.query, yield* rerankWeights(RERANK_WEIGHTS_ONE_SKILL), limit)).map((x) => x.found)
       const { unheld } = answer
-      // The result budget (`max_bytes`): the best results that fit; `partial` and the log count those returned.
-      const rendered = yield* render(ranked, false)
-      // A result whose heading the skill repeats names the `show` of its own section (its size counted in the budget).
-      const repeated = yield* repeatedHeadingsOf(rendered, () => q.index)
-      const surface = yield* AnswerSurfaceRef
-      const { kept: results, keep, truncation } = withinBudget(rendered, input, undefined, surface, repeatedHeadingCost(repeated, surface, name))
+      // The result budget (`max_bytes`): the best results that fit, only they excerpted; `partial` and the log
+      // count those returned. A result whose heading the skill repeats names the `show` of its own section.
+      const { kept: results, keep, truncation, repeated } = yield* renderedWithinBudget(ranked, false, input, () => q.index, undefined, name)
       const found = ranked.slice(0, keep)
       const whole = (f: Found) => f.c.termsHeld === f.tokens.length
       // DECISIONS #37: partial when none of the returned rows holds every word it was searched for.

@@ -19,19 +19,18 @@ import { FileSystem } from "../../ports/FileSystem.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { SearchIndex, type IndexReadFailed } from "../../ports/SearchIndex.js"
 import { SourceFreshness } from "../../ports/SourceFreshness.js"
-import { AnswerSurfaceRef, Settings, touchSkill } from "../shared/index.js"
+import { Settings, touchSkill } from "../shared/index.js"
 import { touchUnansweredAcrossSkills } from "../usage/index.js"
 // A foreign skill (DECISIONS #38) is indexed on demand into its cache; every other skill keeps E002.
 import { openForQueryOnDemand as openForQuery, type QueryableIndex } from "../build/index.js"
 import { resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { DEFAULT_LIMIT, type SearchInput, type SearchResult, type WholeFurther } from "./searchSchema.js"
-import { describedTerms, describeOwn, noSectionHoldsAll, evaluate, ownIndex, pick, render, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
+import { describedTerms, describeOwn, noSectionHoldsAll, evaluate, ownIndex, pick, reorder, rerankWeights, rowScore, type Describe, type Evaluated, type Found, type Opened, type Scored } from "./searchRows.js"
 import { correctionIn, heldWords, unheldWords } from "./correction.js"
 import { isStopWord, wordOf } from "../../domain/search/rank.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { corruptOf, skillTop } from "./skillTop.js"
-import { withinBudget } from "./searchBudget.js"
-import { repeatedHeadingsOf, repeatedHeadingCost } from "./repeatedHeadings.js"
+import { renderedWithinBudget } from "./searchBudget.js"
 import { unindexedFiles } from "./unindexed.js"
 import { skillsInScope } from "../skills/index.js"
 
@@ -191,12 +190,16 @@ const skillFirstScore = (
  * description holds; the first `limit`, with their excerpts, and whether
  * each holds every word itself.
  */
+/** The answer's results excerpted and kept within the budget (`renderedWithinBudget`). */
+type Finish = (found: ReadonlyArray<Found>) => ReturnType<typeof renderedWithinBudget>
+
 const rankTogether = (
   indexes: ReadonlyArray<{ readonly opened: Opened; readonly describe: Describe; readonly rowsOf: (skill: string) => Effect.Effect<number, IndexReadFailed> }>,
   words: ReadonlyArray<string>,
   mode: "all" | "any",
   limit: number,
-  question: string
+  question: string,
+  finish: Finish
 ) =>
   Effect.gen(function* () {
     // Each index's best rows, enough for the re-ranking's pool.
@@ -251,18 +254,16 @@ const rankTogether = (
       .slice(0, pool)
     const kept = yield* reorder(ranked, ({ c }): Found => ({ c, tokens: words, mode }), question, yield* rerankWeights(RERANK_WEIGHTS_ACROSS), limit)
     const chosen = kept.map(({ item, found }) => ({ ...item, c: found.c }))
-    const results = yield* render(
-      kept.map(({ found }) => found),
-      true
-    )
+    // Excerpted within the budget here, so that an index over every skill failing as it excerpts is asked no more (below).
+    const rendered = yield* finish(kept.map(({ found }) => found))
     // The words no searched section holds, from the counts the score needed (for "Did you mean").
     const unheld = unheldWords(words, hitsOf(per))
     // Whether a section of the whole pool (the ten re-ranked, or --limit's more) holds every content word.
     const whole = ranked.some((x) => x.complete)
     // Of an empty answer: the words only license files hold, which the narrower question must not offer (an
     // agent's probe: "'translate' is in their sections" led to two LICENSE.txt hits and nothing else).
-    const inLicensesOnly = results.length === 0 ? yield* wordsInLicensesOnly(per, words, unheld) : new Set<string>()
-    return { chosen, results, unheld, whole, inLicensesOnly }
+    const inLicensesOnly = rendered.kept.length === 0 ? yield* wordsInLicensesOnly(per, words, unheld) : new Set<string>()
+    return { chosen, rendered, unheld, whole, inLicensesOnly }
   })
 
 /** A word held by more rows than this is taken to be held elsewhere than in license files (their sections are few). */
@@ -305,7 +306,7 @@ const wordsInLicensesOnly = (per: ReadonlyArray<Evaluated>, words: ReadonlyArray
  * is complete (the heading above it, the description, holds every word), so
  * the answer is not partial, as in one skill.
  */
-const describedOnly = Effect.fnUntraced(function* (searched: ReadonlyArray<Searched>, words: ReadonlyArray<string>, limit: number) {
+const describedOnly = Effect.fnUntraced(function* (searched: ReadonlyArray<Searched>, words: ReadonlyArray<string>, limit: number, finish: Finish) {
   const all = everyWord(words.length)
   const found: Array<Found> = []
   for (const s of searched) {
@@ -317,7 +318,7 @@ const describedOnly = Effect.fnUntraced(function* (searched: ReadonlyArray<Searc
   }
   if (found.length === 0) return undefined
   const ordered = found.sort((a, b) => b.c.score - a.c.score || compareBytewise(a.c.skill, b.c.skill)).slice(0, limit)
-  return { chosen: ordered.map((f) => ({ c: f.c, complete: true })), results: yield* render(ordered, true) }
+  return { chosen: ordered.map((f) => ({ c: f.c, complete: true })), rendered: yield* finish(ordered) }
 })
 
 /**
@@ -376,17 +377,21 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   // cache: if it fails while answering, the answer comes from each index instead.
   const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn, rowsOf: () => s.q.index.rowCount }))
   const combined = yield* acrossIndex(searched)
+  // The result budget (`max_bytes`): the best results that fit, only they excerpted. `partial` and the access-log
+  // rows below count only the results returned (DECISIONS #44: a skill whose results were all left out answered
+  // nothing). A result whose heading its skill repeats names the `show` of its own section, from that skill's index.
+  const finish: Finish = (found) => renderedWithinBudget(found, true, input, (skill) => searched.find((s) => s.skill.name === skill)?.q.index, skipped)
   const ranked =
     combined === undefined
-      ? yield* rankTogether(each, words, mode, limit, input.query)
-      : yield* rankTogether([combined], words, mode, limit, input.query).pipe(
+      ? yield* rankTogether(each, words, mode, limit, input.query, finish)
+      : yield* rankTogether([combined], words, mode, limit, input.query, finish).pipe(
           Effect.catchTag("IndexUnusable", (e) =>
             Effect.gen(function* () {
               yield* verbose(`search --all: the index over every skill failed (${e.reason}); asking each index, and removing it`)
               // The next question builds it afresh (its members still look current, so nothing else would).
               const fs = yield* FileSystem
               if (combined.opened.q.path !== undefined) yield* fs.remove(combined.opened.q.path).pipe(Effect.ignore)
-              return yield* rankTogether(each, words, mode, limit, input.query)
+              return yield* rankTogether(each, words, mode, limit, input.query, finish)
             })
           )
         )
@@ -395,14 +400,9 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   // skills' top sections answer, as in one skill's search (issue 47 item 3: the name and description are
   // a heading above all its files). "changelog" found nothing across skills while `skc search
   // release-notes changelog` answered with the skill whose description says "changelog entries".
-  const described = ranked.results.length === 0 && mode === "any" ? yield* describedOnly(searched, words, limit) : undefined
+  const described = ranked.rendered.kept.length === 0 && mode === "any" ? yield* describedOnly(searched, words, limit, finish) : undefined
   const answer = described ?? ranked
-  // The result budget (`max_bytes`): the best results that fit. `partial` and the access-log rows below
-  // count only the results returned (DECISIONS #44: a skill whose results were all left out answered nothing).
-  // A result whose heading its skill repeats names the `show` of its own section, from that skill's own index.
-  const repeated = yield* repeatedHeadingsOf(answer.results, (skill) => searched.find((s) => s.skill.name === skill)?.q.index)
-  const surface = yield* AnswerSurfaceRef
-  const { kept: results, keep, truncation } = withinBudget(answer.results, input, skipped, surface, repeatedHeadingCost(repeated, surface))
+  const { kept: results, keep, truncation, repeated } = answer.rendered
   const chosen = answer.chosen.slice(0, keep)
   // DECISIONS #37 across skills: partial when no returned section holds every content word itself.
   const partial = results.length > 0 && !chosen.some((x) => x.complete)
