@@ -21,8 +21,8 @@
 //
 // Then the sets of issue 47 (test/fixtures/cross-skill/: issue-47.json,
 // issue-47-tuning-2.json, issue-47-held-out.json, issue-47-fresh.json,
-// issue-47-blind-2.json to issue-47-blind-16.json: 835 tuning questions;
-// issue-47-blind-17.json and issue-47-blind-18.json: the 91 held-out ones), each asked
+// issue-47-blind-2.json to issue-47-blind-18.json: 926 tuning questions;
+// issue-47-blind-19.json and issue-47-blind-20.json: the 92 held-out ones), each asked
 // of its skill and of every skill, top-1 beside top-3; and the offline match
 // judge on the trigger sets of issue 47 (test/fixtures/eval-triggers-issue47):
 // pass rate and false-positive rate per split.
@@ -53,9 +53,11 @@ export const ISSUE_47_TUNING_FILES = [
   "issue-47-blind-13.json",
   "issue-47-blind-14.json",
   "issue-47-blind-15.json",
-  "issue-47-blind-16.json"
+  "issue-47-blind-16.json",
+  "issue-47-blind-17.json",
+  "issue-47-blind-18.json"
 ]
-export const ISSUE_47_HELD_OUT_FILES = ["issue-47-blind-17.json", "issue-47-blind-18.json"]
+export const ISSUE_47_HELD_OUT_FILES = ["issue-47-blind-19.json", "issue-47-blind-20.json"]
 
 const skc = (args, opts) => {
   const r = spawnSync(process.execPath, [BIN, ...args], { ...opts, encoding: "utf8" })
@@ -200,8 +202,9 @@ export const crossSkill = (showMisses) => {
   // issue-47-blind-5.json in the twenty-fifth, issue-47-blind-6.json in the twenty-sixth, when the learned
   // order of the first ten was fitted on every tuning question (scripts/fit-rerank.mjs; their descriptions
   // say so), issue-47-blind-7.json to issue-47-blind-13.json in the twenty-ninth, issue-47-blind-14.json to
-  // issue-47-blind-16.json in the seventy-second (after blind-17 and blind-18 were committed and measured once).
-  // The held-out questions are those of issue-47-blind-17.json and issue-47-blind-18.json:
+  // issue-47-blind-16.json in the seventy-second (after blind-17 and blind-18 were committed and measured once),
+  // issue-47-blind-17.json and issue-47-blind-18.json in the seventy-third (after blind-19 and blind-20 were).
+  // The held-out questions are those of issue-47-blind-19.json and issue-47-blind-20.json:
   // written by helpers from the skills' names and descriptions only, before any
   // search was run and without reading skc's sources, benchmarks or the other sets, and measured as figures
   // only (`SEARCH_QUALITY_MISSES=1` lists tuning misses only).
