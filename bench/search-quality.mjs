@@ -21,7 +21,7 @@
 //
 // Then the sets of issue 47 (test/fixtures/cross-skill/: issue-47.json,
 // issue-47-tuning-2.json, issue-47-held-out.json, issue-47-fresh.json,
-// issue-47-blind-2.json to issue-47-blind-18.json: 926 tuning questions;
+// issue-47-blind-2.json to issue-47-blind-18.json, issue-47-tuning-3.json: 963 tuning questions;
 // issue-47-blind-19.json and issue-47-blind-20.json: the 92 held-out ones), each asked
 // of its skill and of every skill, top-1 beside top-3; and the offline match
 // judge on the trigger sets of issue 47 (test/fixtures/eval-triggers-issue47):
@@ -55,7 +55,8 @@ export const ISSUE_47_TUNING_FILES = [
   "issue-47-blind-15.json",
   "issue-47-blind-16.json",
   "issue-47-blind-17.json",
-  "issue-47-blind-18.json"
+  "issue-47-blind-18.json",
+  "issue-47-tuning-3.json"
 ]
 export const ISSUE_47_HELD_OUT_FILES = ["issue-47-blind-19.json", "issue-47-blind-20.json"]
 
