@@ -12,6 +12,9 @@ import { AGENT_SKILL_DIRS, BUILTIN_TARGETS } from "./targets.js"
 import { closest, didYouMean } from "./suggest.js"
 import { jsonSchemaDraft07 } from "./jsonSchema.js"
 
+/** The shape of a lint rule id (RFC-0008:C-REGISTRY): `SKL` and three digits, read without case. */
+const LINT_RULE_ID = /^SKL\d{3}$/i
+
 export const SUPPORTED_CONFIG_VERSION = 1
 
 export type Tokenizer = "ascii" | "cjk"
@@ -351,7 +354,11 @@ export const parseConfigFile = (text: string, label: string): ParsedConfigFile =
         problems.push({
           level: "warning",
           message:
-            severity !== undefined
+            // A key that is no rule id (`bogus_key = 1`) was told its value must be a severity, as if the rule
+            // existed (a new-user probe): the key is what is wrong, said as the lint runner says of `SKL999`.
+            !LINT_RULE_ID.test(rule)
+              ? `unknown lint rule '${rule}' in [lint] of ${label} (rule ids are SKL and three digits); ignored`
+              : severity !== undefined
               ? `lint.${rule}.severity in ${label} must be "off", "warning" or "error" (got ${JSON.stringify(severity)}); the rule's setting is ignored`
               : `lint.${rule} in ${label} must be "off", "warning", "error" or a table of options; ignored`
         })

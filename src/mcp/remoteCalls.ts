@@ -79,16 +79,41 @@ export const mapPathFields = (value: unknown, f: (s: string) => string): unknown
       ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isPathKey(k) ? mapStrings(v, f) : mapPathFields(v, f)]))
       : value
 
+/** Arguments a remote session refuses whatever their value (`remoteArgumentProblem`): not offered to it. */
+const NOT_OFFERED_REMOTELY: ReadonlyArray<string> = ["plugin_dirs"]
+
 /**
  * A tool definition as a remote session offers it: "Skill name or path" said "Skill name", since a path is
- * refused there (E100) and an agent reading the schema spent a call learning it (a team-server probe).
+ * refused there (E100) and an agent reading the schema spent a call learning it (a team-server probe); and
+ * without `plugin_dirs`, which every non-empty value of is refused there (five tools offered it: a probe of
+ * issue 47's seventy-third pass).
  */
 export const remoteDefinition = <D>(definition: D): D =>
-  mapStrings(definition, (s) =>
-    s
-      .replace(/\bSkill name( \(as discovered\))? or path( to a skill directory)?( \(of a project or global store\))?/g, "Skill name$1")
-      .replace(/\bSkill names or paths\b/g, "Skill names")
+  withoutProperties(
+    mapStrings(definition, (s) =>
+      s
+        .replace(/\bSkill name( \(as discovered\))? or path( to a skill directory)?( \(of a project or global store\))?/g, "Skill name$1")
+        .replace(/\bSkill names or paths\b/g, "Skill names")
+    ),
+    NOT_OFFERED_REMOTELY
   ) as D
+
+/** A tool definition whose input schema lacks the properties `names` (and their `required` entries). */
+const withoutProperties = (definition: unknown, names: ReadonlyArray<string>): unknown => {
+  if (definition === null || typeof definition !== "object") return definition
+  const schema = (definition as { readonly inputSchema?: unknown }).inputSchema
+  if (schema === null || typeof schema !== "object") return definition
+  const { properties, required } = schema as { readonly properties?: Record<string, unknown>; readonly required?: ReadonlyArray<string> }
+  if (properties === undefined || !names.some((n) => Object.hasOwn(properties, n))) return definition
+  return {
+    ...definition,
+    inputSchema: {
+      ...schema,
+      properties: Object.fromEntries(Object.entries(properties).filter(([k]) => !names.includes(k))),
+      ...(required === undefined ? {} : { required: required.filter((k) => !names.includes(k)) })
+    }
+  }
+}
 
 /** Every string of a JSON value through `f` (keys kept). */
 export const mapStrings = (value: unknown, f: (s: string) => string): unknown =>

@@ -150,10 +150,10 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
       writeFileSync(join(q.work, ".skillc", "runtime"), "")
       writeFileSync(join(q.work, ".skillc", "logs"), "")
       const r = yield* q.stats({ skill: "demo", group_by: "files" })
-      expect(q.takeWarnings()).toEqual(["warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n  the stats of 'demo' was not recorded: neither its log nor the fallback in this directory could be written"])
+      expect(q.takeWarnings()).toEqual([`warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n  the stats of 'demo' was not recorded: neither its log nor the fallback log in ${join(q.work, ".skillc", "logs", "demo")} could be written`])
       expect(r.report.data).toEqual(before.report.data)
       expect(yield* failureText(q.stats({ skill: "demo", since: "nope" }))).toContain("error[E031]: invalid filter:")
-      expect(q.takeWarnings()).toEqual(["warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n  the stats of 'demo' was not recorded: neither its log nor the fallback in this directory could be written"])
+      expect(q.takeWarnings()).toEqual([`warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n  the stats of 'demo' was not recorded: neither its log nor the fallback log in ${join(q.work, ".skillc", "logs", "demo")} could be written`])
     }))
 
   it.live("RFC-0007:C-LOGGING a corrupt primary database is not fatal: moved aside with a warning, the row goes to a fresh primary (issue 19)", () =>

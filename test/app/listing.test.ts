@@ -237,7 +237,7 @@ describe("Codex's listing (issue 43, DECISIONS #51, #53)", () => {
     // a word of the request, no mention: activated, in its place by relevance).
     expect(ok(await w.run(match({ query: "extract the tables from these scanned documents", agent: "codex", threshold: 0 }))).results).toEqual([])
     const named = ok(await w.run(match({ query: "merge this pdf", agent: "codex" }))).results
-    expect(named.map((r) => [r.name, r.mentioned, r.decided_by, r.reason.split("; ")[0]])).toEqual([["pdf", false, ["pdf"], "its name is a word of the request"]])
+    expect(named.map((r) => [r.name, r.mentioned, r.decided_by, r.reason.split("; ")[0]])).toEqual([["pdf", false, ["pdf"], "its name is a word of the request (no mention: activated, placed by relevance)"]])
     expect(ok(await w.run(match({ query: "merge this with the pdf skill", agent: "codex" }))).results.map((r) => [r.name, r.mentioned])).toEqual([["pdf", true]])
     // With room for descriptions, the description picks it again.
     const roomy = memoryWorld({ files: { ...Object.fromEntries(Object.entries({ pdf: "Extract text and tables from scanned documents and merge files." }).map(([n, d]) => [`/proj/.agents/skills/${n}/SKILL.md`, SKILL(n, d)])) } })

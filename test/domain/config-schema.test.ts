@@ -28,14 +28,16 @@ describe("config file Schema", () => {
   })
 
   it("unknown keys and invalid values are reported, never fatal", () => {
-    const { layer, problems } = parseConfigFile('bogus = 1\n[search]\ntokenizer = "latin"\nextra = 2\n[lint]\nSKL108 = "loud"\nSKL107 = { severity = "error" }\nSKL206 = { severity = "fatal" }\n', "c.toml")
+    const { layer, problems } = parseConfigFile('bogus = 1\n[search]\ntokenizer = "latin"\nextra = 2\n[lint]\nSKL108 = "loud"\nSKL107 = { severity = "error" }\nSKL206 = { severity = "fatal" }\nbogus_key = 1\n', "c.toml")
     expect(problems.map((p) => p.message)).toEqual([
       "unknown key 'bogus' in c.toml ignored",
       'invalid search.tokenizer "latin" in c.toml (expected "ascii" or "cjk"); ignored',
       "unknown key 'search.extra' in c.toml ignored",
       'lint.SKL108 in c.toml must be "off", "warning", "error" or a table of options; ignored',
       // A table whose severity is wrong names the key (sixty-sixth pass: it was told to be "a table of options").
-      'lint.SKL206.severity in c.toml must be "off", "warning" or "error" (got "fatal"); the rule\'s setting is ignored'
+      'lint.SKL206.severity in c.toml must be "off", "warning" or "error" (got "fatal"); the rule\'s setting is ignored',
+      // A key that is no rule id: the key is wrong, not its value (a new-user probe, seventy-third pass).
+      "unknown lint rule 'bogus_key' in [lint] of c.toml (rule ids are SKL and three digits); ignored"
     ])
     expect(layer.lint).toEqual({ SKL107: { severity: "error", options: {}, from: "c.toml", optionsFrom: {} } })
   })

@@ -151,7 +151,8 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     writeFileSync(join(q.work, ".skillc", "logs"), "")
     const r = q.run(["stats", "demo", "--group-by", "files"])
     expect(r.code).toBe(0)
-    expect(r.stderr).toBe("warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n  the stats of 'demo' was not recorded: neither its log nor the fallback in this directory could be written\n")
+    // The fallback's directory is named (a new-user probe: "in this directory" was read as the process's cwd).
+    expect(r.stderr).toBe(`warning[W002]: logging disabled; run 'skc sync' after session to merge logs\n  the stats of 'demo' was not recorded: neither its log nor the fallback log in ${join(q.work, ".skillc", "logs", "demo")} could be written\n`)
     expect(r.stdout).toBe(before.stdout)
     // A failing command keeps its own error and status too.
     const f = q.run(["stats", "demo", "--since", "nope"])
@@ -169,7 +170,7 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     const r = sb.run(["stats", "demo", "--group-by", "files"], deep)
     expect(r.code).toBe(0)
     expect(r.stderr).toMatch(
-      /the stats of 'demo' was not recorded: neither its log nor the fallback in this directory could be written \(its path is \d+ bytes; SQLite opens paths of at most 512: use a shorter directory\)\n$/
+      /the stats of 'demo' was not recorded: neither its log nor the fallback log in \/.*\/\.skillc\/logs\/demo could be written \(its path is \d+ bytes; SQLite opens paths of at most 512: use a shorter directory\)\n$/
     )
   })
 

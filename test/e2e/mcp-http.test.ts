@@ -183,6 +183,8 @@ describe("skc mcp --http (issue 49 item 1)", () => {
       for (const tool of tools) {
         expect(Object.keys(args), `arguments for ${tool.name}: add them here`).toContain(tool.name)
         expect(JSON.stringify(tool.inputSchema), tool.name).not.toMatch(/names? or paths?\b/i)
+        // Refused over HTTP whatever its value (E100), so not offered (a probe: five tools offered it).
+        expect(Object.keys((tool.inputSchema as { properties?: object }).properties ?? {}), tool.name).not.toContain("plugin_dirs")
         const result = (await c.callTool({ name: tool.name, arguments: args[tool.name] })) as ToolText
         expect(JSON.stringify(result), tool.name).not.toContain(web)
       }

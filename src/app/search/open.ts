@@ -146,19 +146,23 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   let truncated = false
   let binary: boolean
   const from = input.from_line ?? 1
+  const surface = yield* AnswerSurfaceRef
+  // The option as the caller wrote it: `from_line` over MCP, `--from-line` at a terminal (a new-user probe read
+  // the tool's parameter name in the CLI's refusal).
+  const fromName = surface === "mcp" ? "from_line" : "--from-line"
   // `from_line`: lines of text from that one on (a page of a long file); a binary file has none.
   const fromLine = (read: Uint8Array, isBinary: boolean, readAll: boolean) =>
     Effect.gen(function* () {
       if (from === 1) return read
-      if (isBinary) return yield* Effect.fail(new InvalidOption({ message: `from_line reads lines of text, and '${input.path}' is a binary file` }))
+      if (isBinary) return yield* Effect.fail(new InvalidOption({ message: `${fromName} reads lines of text, and '${input.path}' is a binary file` }))
       const at = lineStartOffset(read, from)
       // Nothing left after it: past the end of the file, or (the head cut at its byte cap) past what is read.
       if (at === undefined || at === read.length) {
         return yield* Effect.fail(
           new InvalidOption({
             message: readAll
-              ? `from_line ${from} is past the end of '${input.path}' (${lineCount(read)} lines)`
-              : `from_line ${from} is past the first ${HEAD_MAX_BYTES / 1024} KB that skc open reads of a file this size`
+              ? `${fromName} ${from} is past the end of '${input.path}' (${lineCount(read)} lines)`
+              : `${fromName} ${from} is past the first ${HEAD_MAX_BYTES / 1024} KB that skc open reads of a file this size`
           })
         )
       }
@@ -170,7 +174,6 @@ export const openFile = Effect.fn("skc.openFile")(function* (input: OpenInput) {
   let nextLine: number | undefined
   // A page's text before its marker, when a page was cut (for `open_fence_line`).
   let pageHead: Uint8Array | undefined
-  const surface = yield* AnswerSurfaceRef
   const budget = input.max_bytes === undefined ? undefined : pageBytesOf(surface, input.max_bytes)
   if (input.max_lines !== undefined) {
     // Read in pieces: only the head is kept, whatever the file's size.

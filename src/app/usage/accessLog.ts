@@ -365,7 +365,7 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
     yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
     // W002 names a cause the user can act on that holds no path: a directory too deep for SQLite (every
     // command said W002, and `skc sync` could not help).
-    yield* diagnostics.warn(Warning.loggingDisabled(what, false, pathTooLongIn(second.failure.message)))
+    yield* diagnostics.warn(Warning.loggingDisabled(what, false, pathTooLongIn(second.failure.message), fallback))
   }).pipe(Effect.catchCause(unrecorded(what)))
 }
 

@@ -209,7 +209,8 @@ export const scoreSkills = (
     const reasons: Array<string> = []
     if (c.explicit === true) reasons.push(c.invokedAs?.startsWith("/") === true ? `invoked as ${c.invokedAs}` : `mentioned as ${c.invokedAs ?? `$${c.name}`}`)
     else if (mentioned) reasons.push("mentioned by name")
-    else if (nameWord) reasons.push("its name is a word of the request")
+    // Not a mention (JSON `mentioned: false`): it is activated whatever the gates, and placed by its relevance.
+    else if (nameWord) reasons.push("its name is a word of the request (no mention: activated, placed by relevance)")
     if (s.hits.length > 0) reasons.push(`matched ${describeHits(s.hits)} (${Math.round(s.coverage * 100)} % of the request)`)
     if (boost > 0 && c.lastUsedMs !== undefined) reasons.push(`used ${ago(c.lastUsedMs, options.nowMs)} (+${(boost * 100).toFixed(1)} %)`)
     reasons.push(`${c.scope} scope`)
