@@ -204,10 +204,14 @@ export const DROPPED_ARGUMENTS = "skillc/droppedArguments"
 /** The own keys of tool arguments that a schema parse drops or a plain object would take as its prototype. */
 const DROPPED_KEYS: ReadonlyArray<string> = ["__proto__"]
 
-/** A `tools/call` with its dropped argument names moved into `_meta[DROPPED_ARGUMENTS]`; any other message as it is. */
+/**
+ * A `tools/call` or `prompts/get` with its dropped argument names moved into `_meta[DROPPED_ARGUMENTS]`; any
+ * other message as it is. (`prompts/get` too: `{"__proto__": "x"}` was served as no argument, where any other
+ * undeclared one is -32602: an MCP probe, seventy-third pass.)
+ */
 const keepDroppedArguments = (message: Message): Message => {
   const args = message.params?.arguments
-  if (message.method !== "tools/call" || !isObject(args)) return message
+  if ((message.method !== "tools/call" && message.method !== "prompts/get") || !isObject(args)) return message
   const dropped = DROPPED_KEYS.filter((k) => Object.hasOwn(args, k))
   if (dropped.length === 0) return message
   const params = message.params!

@@ -836,7 +836,13 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     return { prompts: [...page], ...(nextCursor === undefined ? {} : { nextCursor }) }
   })
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    const { name, arguments: given = {} } = request.params
+    const { name, arguments: asGiven = {} } = request.params
+    // An argument the SDK's schema dropped unseen (`__proto__`) is put back as an own key, so that the prompt's
+    // own check refuses it as the undeclared argument it is (-32602), as it does any other.
+    const dropped = request.params._meta?.[DROPPED_ARGUMENTS]
+    const given: Record<string, string> = Array.isArray(dropped)
+      ? Object.fromEntries([...Object.entries(asGiven), ...dropped.filter((d): d is string => typeof d === "string").map((d) => [d, ""] as const)])
+      : asGiven
     // DECISIONS #45: a prompt is invoked by a person; its read of the skill is logged as theirs (role author).
     const invoked = getSkillPrompt(name, given, { skillDir: !remote }).pipe(
       loggedCall({ command: "open", skill: name, argsOf: () => ({ path: "SKILL.md", max_lines: undefined, via: "mcp", prompt: true }) }),

@@ -5,6 +5,8 @@
  * filters, `__proto__` arguments, a modern `initialize`, and the log line of
  * a malformed notification).
  */
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { converse as converseRaw } from "../helpers/mcpWire.js"
@@ -93,6 +95,22 @@ describe("skc mcp: envelopes, batches, filters and arguments that are wrong", ()
     expect(text(answers[1])).toBe(text(answers[2]).replace("bogus", "__proto__"))
     expect(text(answers[1])).toMatch(/^error\[E100\]: invalid option: '__proto__: is unexpected, expected: "scope" \| /)
     expect(text(answers[3])).toMatch(/^error\[E100\]: invalid option: 'constructor: is unexpected/)
+  })
+
+  it("prompts/get: a __proto__ argument is an undeclared argument (-32602) as any other, not dropped unseen (an MCP probe, seventy-third pass)", async () => {
+    const box = sandbox()
+    const dir = join(box.work, ".skillc", "skills", "argy")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: argy\ndescription: Takes two arguments.\narguments: [file, mode]\n---\n\nRead $file in $mode mode.\n")
+    const get = (id: number, args: string) => `{"jsonrpc":"2.0","id":${id},"method":"prompts/get","params":{"name":"argy","arguments":${args}}}`
+    const r = await converseRaw(box.work, box.home, [init(1), initialized, get(2, '{"__proto__":"x","file":"y"}'), get(3, '{"bogus":"x","file":"y"}'), get(4, '{"file":"y"}')])
+    const answers = r.stdout.map((l) => JSON.parse(l) as Wire)
+    expect(answers[1]).toMatchObject({ id: 2, error: { code: -32602 } })
+    expect(answers[1]!.error!.message).toBe(answers[2]!.error!.message.replace("bogus", "__proto__"))
+    expect(answers[1]!.error!.message).toContain("Unknown argument of prompt 'argy': '__proto__' (arguments: file, mode)")
+    // The same request without it is served.
+    expect(answers[3]).toMatchObject({ id: 4 })
+    expect(answers[3]!.result.messages[0]).toEqual({ role: "user", content: { type: "text", text: "Read y in $mode mode.\n" } })
   })
 
   it('2026-07-28 basic/versioning ("Backward Compatibility"): an initialize carrying the 2026-07-28 _meta is -32601, as ping, and makes no handshake', async () => {
