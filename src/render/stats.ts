@@ -154,6 +154,12 @@ const shortened = (text: string, max: number): string => {
 
 export const shownQuery = (q: string): string => shortened(q, SHOWN_QUERY_MAX)
 
+/**
+ * A QUERY cell of a table: a question of blanks only (an empty query refused with E004 is still a logged
+ * search) is shown quoted (`""`, `"   "`); an empty cell read as a row whose question was lost (a new-user probe).
+ */
+const queryCell = (q: string): string => (q.trim() === "" ? JSON.stringify(q) : shownQuery(q))
+
 export const renderStats = ({ report, insights }: StatsOutcome, now: number, reader: StatsReader = "cli"): string => {
   const out: Array<string> = [`${report.skill} — ${TITLES[report.query]}`]
   // A team view (issue 18) says where its rows came from.
@@ -301,7 +307,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
         out.push(
           ...table(
             ["COUNT", "RESULTS", "QUERY"],
-            report.data.map((r) => [n(r.count), r.result_count === null ? "-" : `${r.result_count}${r.partial ? " partial" : ""}`, shownQuery(r.query)]),
+            report.data.map((r) => [n(r.count), r.result_count === null ? "-" : `${r.result_count}${r.partial ? " partial" : ""}`, queryCell(r.query)]),
             [true, true]
           )
         )
@@ -310,7 +316,7 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
     case "unanswered":
       // Said of a skill never searched too (or a filter matching no row): nothing here claims a search ran.
       if (report.data.length === 0) out.push("No unanswered search.")
-      else out.push(...table(["COUNT", "LAST", "QUERY"], report.data.map((r) => [n(r.count), r.last, shownQuery(r.query)]), [true]))
+      else out.push(...table(["COUNT", "LAST", "QUERY"], report.data.map((r) => [n(r.count), r.last, queryCell(r.query)]), [true]))
       out.push(...moreLine(report.more))
       // `stats --all`'s UNANSWERED (and the summary's) also counts sections and files asked for that the skill
       // lacks; this view lists searches: the two disagreed without a word (an agent's probe).

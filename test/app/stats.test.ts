@@ -280,6 +280,19 @@ describe("RFC-0003:C-QUERIES", () => {
       ])
     }))
 
+  // A new-user probe (seventy-third pass): two rows with an empty QUERY cell, the E004 searches of '' and '   '.
+  it.live("search: a question of blanks only is shown quoted in the text; the JSON keeps it as logged", () =>
+    Effect.gen(function* () {
+      const q = (query: string, error: string | null = null): Row => ({ timestamp: "2026-01-01T00:00:00Z", command: "search", args: { query, result_count: 0 }, error })
+      const j = yield* stats([q("", "error[E004]: empty query"), q("   ", "error[E004]: empty query"), q("auth")], { group_by: "search" })
+      expect((j.data as ReadonlyArray<{ query: string }>).map((r) => r.query).sort()).toEqual(["", "   ", "auth"])
+      const { renderStats } = yield* Effect.promise(() => import("../../src/render/stats.js"))
+      const text = renderStats({ report: j as never, insights: j.insights }, Date.parse("2026-01-02T00:00:00Z"))
+      expect(text).toMatch(/ ""$/m)
+      expect(text).toMatch(/ "   "$/m)
+      expect(text).toMatch(/ auth$/m)
+    }))
+
   it.live("RFC-0003:C-CLI the outline's unused sections ignore headings in fenced code", () =>
     Effect.gen(function* () {
       const md = "---\nname: x\ndescription: d\n---\n# Title\n## Install\n## Usage\n```\n# not a heading\n```\n## Contributing\n"
