@@ -142,9 +142,7 @@ export const fitResults = <R extends BudgetResult>(
   // a 16 KB budget costs its first few dozen (the results past them are only counted, by file).
   const costs: Array<number> = []
   const costOf = (i: number): number => (costs[i] ??= resultCostOn(surface)(results[i]!) + extra(results[i]!))
-  let whole = envelope
-  for (let i = 0; i < results.length && whole <= maxBytes; i++) whole += costOf(i)
-  if (whole <= maxBytes) return { keep: results.length }
+  if (!passes(results.length, costOf, envelope, maxBytes)) return { keep: results.length }
   const reserve = reserveOn(surface, maxBytes, truncationReserve(maxBytes))
   const room = maxBytes - reserve - envelope
   let keep = 0
@@ -171,9 +169,12 @@ export const overBudget = <R extends BudgetResult>(
   envelope: number,
   surface: AnswerSurface = "mcp",
   extra: (r: R) => number = () => 0
-): boolean => {
+): boolean => passes(results.length, (i) => resultCostOn(surface)(results[i]!) + extra(results[i]!), envelope, maxBytes)
+
+/** Whether the first `n` results' costs and the envelope pass `maxBytes`, summed only until they do. */
+const passes = (n: number, costOf: (i: number) => number, envelope: number, maxBytes: number): boolean => {
   let whole = envelope
-  for (let i = 0; i < results.length && whole <= maxBytes; i++) whole += resultCostOn(surface)(results[i]!) + extra(results[i]!)
+  for (let i = 0; i < n && whole <= maxBytes; i++) whole += costOf(i)
   return whole > maxBytes
 }
 
