@@ -351,7 +351,12 @@ export const headingTextProblem = (newText: string): string | undefined => {
     ? "a heading needs text"
     : /[\r\n]/.test(newText)
       ? "a heading is one line: the new name has a line break"
-      : headingSlug(text) === "" && githubSlug(text) === ""
+      : // A NUL or another control character (an editor probe's "A\u0000B") made the file one that git takes for
+        // binary (SKL207; SKL100 in SKILL.md).
+        // eslint-disable-next-line no-control-regex
+        /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(newText)
+        ? "a heading is text: the new name holds a control character"
+        : headingSlug(text) === "" && githubSlug(text) === ""
         ? `'${newText}' gives the heading no anchor, so links to it would break`
         : undefined
 }

@@ -74,15 +74,17 @@ const openedWellFormed = (params: unknown): boolean => {
   return typeof doc?.uri === "string" && typeof doc.text === "string" && typeof doc.version === "number"
 }
 
-/** didChange: a named document and a list of changes, each with its `text` (a range, when given, an object). */
-const changedWellFormed = (params: unknown): boolean => {
+/** didChange: a named document and a list of changes, each with its `text` (a range, when given, of two positions). */
+export const changedWellFormed = (params: unknown): boolean => {
   const changes = (params as { readonly contentChanges?: unknown } | null | undefined)?.contentChanges
   return (
     namesDocument(params) &&
     Array.isArray(changes) &&
     changes.every((c: unknown) => {
       const change = c as { readonly text?: unknown; readonly range?: unknown } | null
-      return change !== null && typeof change === "object" && typeof change.text === "string" && (change.range === undefined || (typeof change.range === "object" && change.range !== null))
+      // A range of no positions (`{"start":{"line":"a"},"end":{}}`) was applied at the document's start, and every
+      // later edit then went to the wrong text (an editor probe): dropped with the others, as the editor guide says.
+      return change !== null && typeof change === "object" && typeof change.text === "string" && (change.range === undefined || isRange(change.range))
     })
   )
 }

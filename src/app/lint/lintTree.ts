@@ -3,7 +3,8 @@
  * the walker build uses: `.git/` and `.jj/` skipped, symlinks followed only
  * inside the root). Escaping symlinks are kept as entries marked `escapes`
  * (SKL303), never read; markdown files in lint scope (RFC-0008:C-SCOPE) are
- * read as text unless they look binary, which no rule then looks into.
+ * read as text unless they look binary (a NUL byte and not UTF-8 text),
+ * which no rule then looks into.
  */
 import { readFailure } from "../shared/index.js"
 import { Effect } from "effect"
@@ -58,6 +59,11 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
       // UTF-16 text (a reference saved by PowerShell 5.1's `>`) is binary to agents and to skc: said by SKL207,
       // where it was skipped as binary without a word (its headings unlisted, links to its anchors unchecked).
       markdownFiles.push({ path: f.path, source: "", utf16: true })
+    } else if (firstInvalidUtf8(bytes) === undefined) {
+      // UTF-8 text holding a NUL byte (a pasted control character) is text, linted as such, and SKL207 names the
+      // line: skipped as binary, one such byte switched off every check of the file and of links into it, without
+      // a word (an editor probe). A file that is not UTF-8 either (an image named .md) stays unread.
+      markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
     }
   }
   // The evaluation files, for SKL701 (issue 27): JSON, so outside the markdown scope.
