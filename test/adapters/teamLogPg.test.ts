@@ -272,6 +272,23 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
     )
   }, 180_000)
 
+  it("an access log dropped by hand is made again by the next push (skc_migrations still listing its migrations)", async () => {
+    // A team probe (seventy-third pass): `DROP TABLE skc_access_log` left every later push and team view failing for
+    // good ("relation does not exist … push first"): the migrator goes by skc_migrations, which still listed both.
+    const who = { machine: identityHash(sha, "machine", "drop-host"), user: identityHash(sha, "user", "drop-user") }
+    const row = (i: number): AccessLogRow => ({ timestamp: `2026-05-01T00:00:0${i}Z`, run_id: "r", command: "show", skill: "dropped", skill_path: "/s", cwd: "/p", args: JSON.stringify({ section: `S${i}` }), error: null })
+    const push = (rows: ReadonlyArray<AccessLogRow>) =>
+      Effect.runPromise(Effect.flatMap(TeamLogStore, (s) => s.push(toTeamRows(sha, who, rows), { batchSize: 10 })).pipe(Effect.provide(teamLayer(pg.url))))
+    expect(await push([row(1)])).toBe(1)
+    const sql = (text: string) =>
+      Effect.runPromise(Effect.flatMap(SqlClient.SqlClient, (c) => c.unsafe(text)).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(pg.url) }))))
+    await sql("DROP TABLE skc_access_log")
+    expect(await push([row(1), row(2)])).toBe(2)
+    const stored = (await sql("SELECT count(*)::int AS n, bool_and(escaped = false) AS plain FROM skc_access_log WHERE skill = 'dropped'")) as ReadonlyArray<{ n: number; plain: boolean }>
+    // Both migrations made again: the table, and migration 2's column.
+    expect(stored).toEqual([{ n: 2, plain: true }])
+  }, 180_000)
+
   it("pushFrom: batches pulled one by one; a source that fails keeps the committed batches, its own error is the push's; a rerun sends the rest", async () => {
     const who = { machine: identityHash(sha, "machine", "source-host"), user: identityHash(sha, "user", "source-user") }
     const rows = toTeamRows(sha, who, machineRows(9, 950).map((r) => ({ ...r, skill: "paged" })))

@@ -156,21 +156,37 @@ const LATEST_MIGRATION = Math.max(...Object.keys(MIGRATIONS).map((id) => Number.
  * read here (SELECT on the migrations table).
  */
 const migrate = Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe<{ readonly latest: number | string | null }>("SELECT max(migration_id) AS latest FROM skc_migrations").pipe(
-    Effect.map((rows) => Number(rows[0]?.latest ?? 0)),
-    // Recovery: no migrations table yet (a fresh database), or one this role cannot read: the migrator decides.
-    // A failure without a SQLSTATE (no answer, a refused or broken connection) is the store's failure, at once.
-    Effect.catch((e) => (sqlStateOf(e) === undefined ? Effect.fail(e) : Effect.succeed(0))),
-    Effect.flatMap((latest) =>
-      latest >= LATEST_MIGRATION
-        ? Effect.void
-        : runMigrations.pipe(
-            // A database an older skc set up, read by a role that may not alter it (an analyst's): "permission
-            // denied for table skc_migrations" sent its owner granting reads the role already had.
-            Effect.mapError((e) => (latest > 0 && sqlStateOf(e) === "42501" ? olderSchema(latest, e) : e))
-          )
+  sql
+    .unsafe<{ readonly latest: number | string | null; readonly present: boolean | null }>(
+      `SELECT max(migration_id) AS latest, to_regclass('${TABLE}') IS NOT NULL AS present FROM skc_migrations`
     )
-  )
+    .pipe(
+      Effect.map((rows) => ({ latest: Number(rows[0]?.latest ?? 0), present: rows[0]?.present !== false })),
+      // Recovery: no migrations table yet (a fresh database), or one this role cannot read: the migrator decides.
+      // A failure without a SQLSTATE (no answer, a refused or broken connection) is the store's failure, at once.
+      Effect.catch((e) => (sqlStateOf(e) === undefined ? Effect.fail(e) : Effect.succeed({ latest: 0, present: true }))),
+      Effect.flatMap(({ latest, present }) =>
+        Effect.andThen(
+          latest > 0 && !present ? remakeDropped : Effect.void,
+          latest >= LATEST_MIGRATION
+            ? Effect.void
+            : runMigrations.pipe(
+                // A database an older skc set up, read by a role that may not alter it (an analyst's): "permission
+                // denied for table skc_migrations" sent its owner granting reads the role already had.
+                Effect.mapError((e) => (latest > 0 && sqlStateOf(e) === "42501" ? olderSchema(latest, e) : e))
+              )
+        )
+      )
+    )
+)
+
+/**
+ * The access log dropped by hand while `skc_migrations` still lists its migrations (a team probe): the
+ * migrator, which goes by that list, never made it again, and every push and team view failed for good
+ * with a hint to push. Every migration is idempotent (`IF NOT EXISTS`), so all of them run again, in order.
+ */
+const remakeDropped = Effect.forEach(Object.values(MIGRATIONS), (m) => m, { discard: true }).pipe(
+  Effect.retry({ schedule: Schedule.recurs(3).pipe(Schedule.addDelay(() => Effect.succeed("50 millis"))), while: (e) => LOST_RACE.has(sqlStateOf(e) ?? "") })
 )
 
 /** The migrations a database set up at `latest` lacks, as the refusal to apply them says. */
