@@ -2,7 +2,7 @@
 // `skc sync --to` into a throwaway PostgreSQL 15, then `skc stats --from`
 // equals `skc stats` over the union of their logs, plus `source`.
 // Skipped with its reason where the PostgreSQL binaries are missing.
-import { chmodSync, chownSync, mkdirSync, writeFileSync } from "node:fs"
+import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import Pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -243,6 +243,22 @@ describe.skipIf(skipReason !== undefined)("skc sync --to / skc stats --from (iss
     const missing = await sb.runAsync(["sync", "--to", pg.url, "--project", join(sb.root, "no-such-dir")], elsewhere)
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/^error\[E100\]: invalid option: --project: not a directory: '.*no-such-dir'\n$/)
+  })
+
+  it("a local log that cannot be read is named as this machine's file, not as the team database (a team probe)", async () => {
+    const name = "damaged"
+    const sb = machine(rowsOf(1), name)
+    const db = join(sb.work, ".skillc", "runtime", name, ".skillc-meta", "logs.db")
+    // The header overwritten (a checkpointed log: no -wal beside it), as the probe's `dd` did.
+    for (const side of ["-wal", "-shm"]) rmSync(db + side, { force: true })
+    const bytes = readFileSync(db)
+    bytes.write("GARBAGEGARBAGEGARBAGE", 0)
+    writeFileSync(db, bytes)
+    const r = await sb.runAsync(["sync", "--to", pg.url])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^error\[E999\]: cannot push: cannot read access log '.*damaged\/\.skillc-meta\/logs\.db': /)
+    expect(r.stderr).not.toContain("team database")
+    expect(r.stderr.trim().split("\n")).toHaveLength(1)
   })
 
   it("a role that may only read (SELECT) gets stats --from: a migrated database is only read, never locked", async () => {

@@ -199,7 +199,12 @@ export const teamPush = Effect.fn("skc.teamPush")(
       let done = false
       const next = Effect.gen(function* () {
         if (done) return undefined
-        const page = yield* log.readPage(dbFile, after, PAGE)
+        // A local log that cannot be read is said as this machine's (its file named), never as the team database's:
+        // a damaged logs.db read "cannot reach team database …: SQLITE_NOTADB" and sent its owner to the network
+        // (a team probe).
+        const page = yield* log
+          .readPage(dbFile, after, PAGE)
+          .pipe(Effect.mapError((e) => new InternalError({ message: `cannot push: cannot read access log '${e.path}': ${e.code}: ${e.message}`, cause: e })))
         if (page.total !== undefined) total = page.total
         if (!started) {
           // Rows sent of this skill's log, on a terminal (the CLI's stderr indicator; silent elsewhere).
