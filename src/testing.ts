@@ -36,7 +36,7 @@ import { fixedUsageHistory, UsageHistory } from "./ports/UsageHistory.js"
 /** The in-memory search index, with what it stored by index path. */
 export type MemorySearchIndex = ReturnType<typeof makeMemorySearchIndex>
 
-export { makeMemoryFileSystem, makeMemoryAccessLog, makeMemorySearchIndex, type MemoryFileSystem } from "./layers.js"
+export { makeMemoryFileSystem, makeMemoryAccessLog, type MemoryFileSystem } from "./layers.js"
 
 export interface MemoryWorldOptions {
   /** Files to seed, by absolute virtual path (text or bytes). */

@@ -9,7 +9,8 @@ import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { search, type SearchResult } from "../../src/app/search/search.js"
 import { loggedCall } from "../../src/app/usage/accessLog.js"
 import { printedScore } from "../../src/render/search.js"
-import { makeMemoryAccessLog, makeMemorySearchIndex, memoryWorld } from "../../src/testing.js"
+import { makeMemorySearchIndex } from "../../src/layers.js"
+import { makeMemoryAccessLog, memoryWorld } from "../../src/testing.js"
 
 /** A skill whose every section (in two files) speaks of watermarks, in words of its own. */
 const skillFiles = (name: string, sections: number) => {
