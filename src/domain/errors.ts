@@ -555,7 +555,7 @@ export type SkcWarning =
       /** The skill as the caller named it: the second line then ends with the show of the next place. */
       readonly skill?: string
     }
-  | { readonly _tag: "LoggingDisabled"; readonly code: "W002"; readonly unrecorded?: string; readonly noFallback?: boolean; readonly why?: string; readonly fallback?: string }
+  | { readonly _tag: "LoggingDisabled"; readonly code: "W002"; readonly unrecorded?: string; readonly noFallback?: boolean; readonly why?: string; readonly fallbackDir?: string }
   | { readonly _tag: "StaleLocalLogs"; readonly code: "W003"; readonly skill: string }
   | {
       readonly _tag: "LintWarning"
@@ -569,9 +569,6 @@ export type SkcWarning =
   | { readonly _tag: "Notice"; readonly code: undefined; readonly message: string }
   | { readonly _tag: "NonFatalError"; readonly code: undefined; readonly message: string }
 
-/** A fallback log's directory as the user made it (`<dir>/.skillc/logs/<skill>`), without skc's `.skillc-meta/logs.db`. */
-const fallbackDirOf = (log: string): string => log.replace(/[\\/]\.skillc-meta[\\/]logs\.db$/, "")
-
 export const Warning = {
   multipleMatches: (section: string, places?: ReadonlyArray<HeadingPlace>, skill?: string): SkcWarning => ({
     _tag: "MultipleMatches",
@@ -582,15 +579,15 @@ export const Warning = {
   }),
   /**
    * `noFallback`: the row has no fallback log (a cross-skill question goes to the global log alone);
-   * `fallback`: the fallback log that could not be written either (its directory is named).
+   * `fallbackDir`: the directory of the fallback log that could not be written either (`<cwd>/.skillc/logs/<skill>`).
    */
-  loggingDisabled: (unrecorded?: string, noFallback?: boolean, why?: string, fallback?: string): SkcWarning => ({
+  loggingDisabled: (unrecorded?: string, noFallback?: boolean, why?: string, fallbackDir?: string): SkcWarning => ({
     _tag: "LoggingDisabled",
     code: "W002",
     ...(unrecorded === undefined ? {} : { unrecorded }),
     ...(noFallback === true ? { noFallback } : {}),
     ...(why === undefined ? {} : { why }),
-    ...(fallback === undefined ? {} : { fallback })
+    ...(fallbackDir === undefined ? {} : { fallbackDir })
   }),
   staleLocalLogs: (skill: string): SkcWarning => ({ _tag: "StaleLocalLogs", code: "W003", skill }),
   lint: (ruleId: string, ruleName: string, message: string): SkcWarning => ({ _tag: "LintWarning", code: "W300", ruleId, ruleName, message }),
@@ -652,7 +649,7 @@ export const warningText = (w: SkcWarning, style: StepStyle = "cli"): string => 
       // RFC-0007:C-LOGGING's line, then what it means for this call: its row is in no log, so no sync brings it.
       // The fallback's directory named: "the fallback in this directory" was read as the process's cwd, where
       // a server run with --project keeps it in the project (a new-user probe, seventy-third pass).
-      return `logging disabled; run 'skc sync' after session to merge logs${w.unrecorded === undefined ? "" : `\n  ${w.unrecorded} was not recorded: ${w.noFallback === true ? "its log could not be written, and it has no fallback" : `neither its log nor the fallback ${w.fallback === undefined ? "log" : `log in ${fallbackDirOf(w.fallback)}`} could be written`}${w.why === undefined ? "" : ` (${w.why})`}`}`
+      return `logging disabled; run 'skc sync' after session to merge logs${w.unrecorded === undefined ? "" : `\n  ${w.unrecorded} was not recorded: ${w.noFallback === true ? "its log could not be written, and it has no fallback" : `neither its log nor the fallback ${w.fallbackDir === undefined ? "log" : `log in ${w.fallbackDir}`} could be written`}${w.why === undefined ? "" : ` (${w.why})`}`}`
     case "StaleLocalLogs":
       return `stale local logs for '${w.skill}'; run 'skc sync' to upload`
     case "LintWarning":

@@ -201,6 +201,17 @@ export const REMOVED_METHODS: ReadonlyArray<string> = ["initialize", "ping", "lo
  */
 export const DROPPED_ARGUMENTS = "skillc/droppedArguments"
 
+/**
+ * `args` with the argument names the boundary noted in `meta[DROPPED_ARGUMENTS]` put back as own keys
+ * (`Object.fromEntries` defines `__proto__` as one), each with `value`, so that the handler's own check
+ * refuses them as the undeclared arguments they are; `args` as it is when none were noted.
+ */
+export const withDroppedArguments = <V>(args: Readonly<Record<string, V>> | undefined, meta: Readonly<Record<string, unknown>> | undefined, value: V) => {
+  const dropped = meta?.[DROPPED_ARGUMENTS]
+  if (!Array.isArray(dropped)) return args
+  return Object.fromEntries([...Object.entries(args ?? {}), ...dropped.filter((d): d is string => typeof d === "string").map((d) => [d, value] as const)])
+}
+
 /** The own keys of tool arguments that a schema parse drops or a plain object would take as its prototype. */
 const DROPPED_KEYS: ReadonlyArray<string> = ["__proto__"]
 

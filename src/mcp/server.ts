@@ -73,7 +73,7 @@ import {
 import { LineTransport } from "./transport.js"
 import { MAX_RESPONSE_BYTES, readableSchemaFailure } from "./limits.js"
 import { openStep, stepText } from "../domain/nextStep.js"
-import { BATCH_REVISION, DROPPED_ARGUMENTS, isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, type CacheHints, type RevisionInfo } from "./revision.js"
+import { BATCH_REVISION, DROPPED_ARGUMENTS, isObject, MODERN_REVISION, PROTOCOL_VERSION, RevisionTransport, withDroppedArguments, type CacheHints, type RevisionInfo } from "./revision.js"
 import { getSkillPrompt, listSkillPrompts, promptArgumentsFor } from "./prompts.js"
 import { agentOfClient } from "./clientAgent.js"
 import { projectOfRoots, validRoots } from "./roots.js"
@@ -762,13 +762,8 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
           : undefined
       // An argument the SDK's schema dropped unseen (`__proto__`) is put back as an own key, so the tool's own
       // check refuses it as the unknown parameter it is: it was run without it, where skc_* tools refuse it.
-      const droppedHere = request.params._meta?.[DROPPED_ARGUMENTS]
-      const given = withoutClientArguments(args, (k) => properties !== undefined && Object.hasOwn(properties, k))
-      // (`Object.fromEntries` defines each key as an own property, `__proto__` included.)
-      const withDropped = Array.isArray(droppedHere)
-        ? Object.fromEntries([...Object.entries(given ?? {}), ...droppedHere.filter((d): d is string => typeof d === "string").map((d) => [d, null] as const)])
-        : given
-      return callSkillTool(run, request.params.name, withDropped, extra.signal)
+      const given = withoutClientArguments(args, (k) => properties !== undefined && Object.hasOwn(properties, k)) as Readonly<Record<string, unknown>> | undefined
+      return callSkillTool(run, request.params.name, withDroppedArguments(given, request.params._meta, null), extra.signal)
     }
     if (tool === undefined && remote && tools.some((t) => t.name === request.params.name && !t.hints.readOnly)) {
       throw new RpcError(ErrorCode.InvalidParams, writeToolRefusal(request.params.name))
@@ -836,13 +831,10 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     return { prompts: [...page], ...(nextCursor === undefined ? {} : { nextCursor }) }
   })
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    const { name, arguments: asGiven = {} } = request.params
-    // An argument the SDK's schema dropped unseen (`__proto__`) is put back as an own key, so that the prompt's
-    // own check refuses it as the undeclared argument it is (-32602), as it does any other.
-    const dropped = request.params._meta?.[DROPPED_ARGUMENTS]
-    const given: Record<string, string> = Array.isArray(dropped)
-      ? Object.fromEntries([...Object.entries(asGiven), ...dropped.filter((d): d is string => typeof d === "string").map((d) => [d, ""] as const)])
-      : asGiven
+    const { name } = request.params
+    // An argument the SDK's schema dropped unseen (`__proto__`) is put back, so that the prompt's own check
+    // refuses it as the undeclared argument it is (-32602), as it does any other.
+    const given = withDroppedArguments(request.params.arguments, request.params._meta, "") ?? {}
     // DECISIONS #45: a prompt is invoked by a person; its read of the skill is logged as theirs (role author).
     const invoked = getSkillPrompt(name, given, { skillDir: !remote }).pipe(
       loggedCall({ command: "open", skill: name, argsOf: () => ({ path: "SKILL.md", max_lines: undefined, via: "mcp", prompt: true }) }),

@@ -107,8 +107,7 @@ export const isNotFound = (e: FsError): boolean => e.code === "ENOENT" || e.code
 /** A write or move refused by permissions or a read-only file system: the user's to change, not skc's fault. */
 export const isDenied = (e: FsError): boolean => e.code === "EACCES" || e.code === "EPERM" || e.code === "EROFS"
 /** Errors that mean "this location cannot be written", whatever the cause. */
-export const isNotWritable = (e: FsError): boolean =>
-  e.code === "EROFS" || e.code === "EACCES" || e.code === "EPERM" || e.code === "ENOTDIR" || e.code === "EEXIST"
+export const isNotWritable = (e: FsError): boolean => isDenied(e) || e.code === "ENOTDIR" || e.code === "EEXIST"
 
 /**
  * The recovery of a probe (issue 44 item 7): a file-system question whose

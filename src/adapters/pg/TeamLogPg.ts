@@ -120,14 +120,16 @@ const MIGRATIONS = {
 }
 const migrations = Migrator.fromRecord(MIGRATIONS)
 
+/** An effect run again (three times at most, 50 ms apart) while it fails by losing a race on the schema (`LOST_RACE`). */
+const retryLostRace = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  effect.pipe(Effect.retry({ schedule: Schedule.recurs(3).pipe(Schedule.addDelay(() => Effect.succeed("50 millis"))), while: (e) => LOST_RACE.has(sqlStateOf(e) ?? "") }))
+
 /**
  * Run the migrations. Several machines may migrate one fresh server at the
  * same moment; the loser of a race on the migrations table sees a unique
  * violation or a lock error and simply runs again (the second run is a no-op).
  */
-const runMigrations = Migrator.make({})({ loader: migrations, table: "skc_migrations" }).pipe(
-  Effect.retry({ schedule: Schedule.recurs(3).pipe(Schedule.addDelay(() => Effect.succeed("50 millis"))), while: (e) => LOST_RACE.has(sqlStateOf(e) ?? "") })
-)
+const runMigrations = retryLostRace(Migrator.make({})({ loader: migrations, table: "skc_migrations" }))
 
 /**
  * The SQLSTATEs of losing a race on the migrations (a unique violation, a table or type made meanwhile, a lock or
@@ -185,9 +187,7 @@ const migrate = Effect.flatMap(SqlClient.SqlClient, (sql) =>
  * migrator, which goes by that list, never made it again, and every push and team view failed for good
  * with a hint to push. Every migration is idempotent (`IF NOT EXISTS`), so all of them run again, in order.
  */
-const remakeDropped = Effect.forEach(Object.values(MIGRATIONS), (m) => m, { discard: true }).pipe(
-  Effect.retry({ schedule: Schedule.recurs(3).pipe(Schedule.addDelay(() => Effect.succeed("50 millis"))), while: (e) => LOST_RACE.has(sqlStateOf(e) ?? "") })
-)
+const remakeDropped = retryLostRace(Effect.forEach(Object.values(MIGRATIONS), (m) => m, { discard: true }))
 
 /** The migrations a database set up at `latest` lacks, as the refusal to apply them says. */
 const olderSchema = (latest: number, e: unknown): Error => {

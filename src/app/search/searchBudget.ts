@@ -67,13 +67,16 @@ export const renderedWithinBudget = Effect.fnUntraced(function* (
   const surface = yield* AnswerSurfaceRef
   const budget = input.max_bytes
   const envelope = answerCost(input.query, skipped, surface)
-  let rendered: Array<SearchResultItem> = []
-  let repeated: ReadonlyMap<string, RepeatedRead> = new Map()
+  const rendered: Array<SearchResultItem> = []
+  const repeated = new Map<string, RepeatedRead>()
   let upTo = budget === undefined ? found.length : Math.min(found.length, FIRST_RENDERED)
   for (;;) {
-    rendered = rendered.concat(yield* render(found.slice(rendered.length, upTo), withSkill))
+    const run = yield* render(found.slice(rendered.length, upTo), withSkill)
+    // One by one: a spread of 100,000 results would pass the engine's limit on a call's arguments.
+    for (const r of run) rendered.push(r)
     // A result whose heading its skill repeats names the `show` of its own section (its size counted in the budget).
-    repeated = yield* repeatedHeadingsOf(rendered, indexOf)
+    // Whether a heading repeats is the skill's, not the answer's: each run's results are asked once.
+    for (const [key, read] of yield* repeatedHeadingsOf(run, indexOf)) repeated.set(key, read)
     if (budget === undefined || upTo >= found.length) break
     if (overBudget(rendered, budget, envelope, surface, repeatedHeadingCost(repeated, surface, skill))) break
     upTo = Math.min(found.length, upTo * 2)

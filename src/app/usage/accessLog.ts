@@ -258,6 +258,8 @@ interface PreparedRow {
   readonly row: AccessLogRow
   readonly primary: string
   readonly fallback: string | undefined
+  /** The fallback log's directory (`fallbackDirOf`), as W002 names it. */
+  readonly fallbackDir: string | undefined
 }
 
 /** What the rows of one batch share, taken once (`search --all` prepares a row per skill that answered). */
@@ -291,8 +293,8 @@ const rowOf = (entry: AccessEntry, shared: BatchShared): PreparedRow => {
     args: argsJson(withCaller(entry.args, shared.caller)),
     error: entry.error === null ? null : loggedText(entry.error)
   }
-  const fallback = entry.fallback === false ? undefined : logDbIn(fallbackDirOf(cwd, entry.skill.name, path), path)
-  return { entry, row, primary: logDbIn(entry.skill.runtimeDir, path), fallback }
+  const fallbackDir = entry.fallback === false ? undefined : fallbackDirOf(cwd, entry.skill.name, path)
+  return { entry, row, primary: logDbIn(entry.skill.runtimeDir, path), fallback: fallbackDir === undefined ? undefined : logDbIn(fallbackDir, path), fallbackDir }
 }
 
 /**
@@ -336,7 +338,7 @@ const FALLBACK_RETRIES = 2
 const movedAway = (code: string): boolean => code === RETIRED_LOG_CODE || /CANTOPEN|IOERR|ENOENT/.test(code)
 
 /** The row goes to its primary log, else (EAFP, C-LOGGING) to the cwd's fallback, else W002. */
-const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
+const deliver = ({ entry, row, primary, fallback, fallbackDir }: PreparedRow) => {
   // A cross-skill question names no skill ('*' is the row's placeholder): said as the user asked it.
   const what = entry.skill.name === ACROSS_SKILLS ? `the ${entry.command} --all question` : `the ${entry.command} of '${entry.skill.name}'`
   return Effect.gen(function* () {
@@ -365,7 +367,7 @@ const deliver = ({ entry, row, primary, fallback }: PreparedRow) => {
     yield* diagnostics.verbose(`cannot log to ${fallback} (${second.failure.code}: ${second.failure.message})`)
     // W002 names a cause the user can act on that holds no path: a directory too deep for SQLite (every
     // command said W002, and `skc sync` could not help).
-    yield* diagnostics.warn(Warning.loggingDisabled(what, false, pathTooLongIn(second.failure.message), fallback))
+    yield* diagnostics.warn(Warning.loggingDisabled(what, false, pathTooLongIn(second.failure.message), fallbackDir))
   }).pipe(Effect.catchCause(unrecorded(what)))
 }
 
