@@ -42,3 +42,19 @@ describe("discover --agent claude: a skill hidden by another's directory name", 
     expect(r.skills.map((s) => s.name).sort()).toEqual(expect.arrayContaining(["baz", "qux"]))
   })
 })
+
+describe("prompt --agent claude <directory name>: the name Claude Code lists and invokes the skill by", () => {
+  it("picks the skill of a directory whose frontmatter name differs, as load and permissions do; its name still picks it", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.git/HEAD": "ref: refs/heads/main\n",
+        "/proj/.claude/skills/pdfdir/SKILL.md": SKILL("pdf", "Fill PDF forms"),
+        "/proj/.claude/skills/other/SKILL.md": SKILL("other", "Another project skill")
+      }
+    })
+    const byDir = ok(await w.run(prompt({ agent: "claude", skills: ["pdfdir"] })))
+    expect(byDir.xml).toBe("- pdfdir (pdf): Fill PDF forms. Use when asked.")
+    const byName = ok(await w.run(prompt({ agent: "claude", skills: ["pdf"] })))
+    expect(byName.xml).toBe(byDir.xml)
+  })
+})

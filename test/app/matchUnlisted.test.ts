@@ -34,6 +34,27 @@ describe("skc match: skills the request would select were they listed", () => {
   })
 })
 
+describe("skc match: how a manual-only skill is reached (Claude Code runs it by its directory's name)", () => {
+  it("a skill off the / menu too (user-invocable: false) is said to be invocable by no one; a renamed directory is its command", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.claude/skills/nomenu/SKILL.md": SKILL(
+          "nomenu",
+          "Rotate the staging database credentials. Use when credentials expire.",
+          "disable-model-invocation: true\nuser-invocable: false\n"
+        ),
+        "/proj/.claude/skills/ship-it/SKILL.md": SKILL("release", "Deploy the application to production. Use when shipping.", "disable-model-invocation: true\n")
+      }
+    })
+    Result.getOrThrow(await w.run(match({ query: "rotate the staging database credentials" })))
+    Result.getOrThrow(await w.run(match({ query: "deploy the application to production" })))
+    expect(w.diagnostics.warnings.map(renderWarning)).toEqual([
+      expect.stringMatching(/^warning: 'nomenu' would match \(first, score [\d.]+\) but nothing can invoke it: manual only \(the model never selects it\) and off the \/ menu \(user-invocable: false\)$/),
+      expect.stringMatching(/^warning: 'release' would match \(first, score [\d.]+\) but is manual only: the model never selects it; the user runs it as \/ship-it$/)
+    ])
+  })
+})
+
 describe("skc match: no match, and skills built for another agent only", () => {
   it("says which skills of skc's stores the agent reads nowhere, with the build that deploys them (as discover says)", async () => {
     const w = memoryWorld({

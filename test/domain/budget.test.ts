@@ -96,6 +96,16 @@ describe("computeBudget over the listing", () => {
     expect(b.one_more).toEqual({ entry_chars: 400, fits: false, displaced: ["b"] })
   })
 
+  it("Claude Code: one more skill after a name-only entry fits when the room left holds it (the listing skips the entry that does not fit, it does not stop there)", () => {
+    // A short skill and one too long for the budget: the long one is bare, the room left holds a mean entry.
+    const b = budgetOf([skill("alpha", 50), skill("big", 1039)], listingLimits(claude, { envChars: 800 }))
+    expect(b.skills.map((s) => s.listed)).toEqual(["full", "name-only"])
+    expect(b.one_more.entry_chars).toBeLessThanOrEqual(b.room_chars!)
+    expect(b.one_more).toEqual({ entry_chars: b.one_more.entry_chars, fits: true, displaced: [] })
+    // Not when the room left is smaller than a mean entry.
+    expect(budgetOf([skill("alpha", 50), skill("big", 1039)], listingLimits(claude, { envChars: 400 })).one_more.fits).toBe(false)
+  })
+
   it("an agent without documented limits: the cost only", () => {
     const kiro = profileOf("kiro")
     const b = budgetOf([skill("a", 2000)], listingLimits(kiro), kiro)

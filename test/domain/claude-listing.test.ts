@@ -5,7 +5,7 @@ import { claudeCut, claudeListing, displayWidth } from "../../src/domain/agents/
 import { claudeCommand, commandName } from "../../src/domain/agents/claudeCommands.js"
 import { mergeClaudeSettings, parseClaudeSettings } from "../../src/domain/agents/claudeSettings.js"
 import { profileOf } from "../../src/domain/agents/index.js"
-import { listingLimits } from "../../src/domain/protocol/budget.js"
+import { computeBudget, listingLimits } from "../../src/domain/protocol/budget.js"
 import type { DiscoveredSkill } from "../../src/domain/protocol/discovery.js"
 import { discovered } from "../helpers/discovered.js"
 import { modelListing } from "../../src/domain/protocol/listing.js"
@@ -97,6 +97,17 @@ describe("Claude Code's settings files (Claude Code 2.1.332)", () => {
     expect(listing.manual_only).toEqual(["c"])
     // A name-only line is `- a` in a listing that fits: it costs its bare width.
     expect(listing.entries[0]!.cost).toBe(3)
+  })
+
+  it("a skill listed by name only is not reported cut, whatever the per-entry cap (its text is not shown at all)", () => {
+    const skills = [skill("project", "a", "a", "A long description of skill a."), skill("project", "b", "b", "A long description of skill b.")]
+    const limits = { ...listingLimits(claude), max_description_chars: 10 }
+    const listing = modelListing(claude, limits, skills, new Map([["a", "name-only"]] as const))
+    expect(listing.entries.map((e) => [e.name, e.listed, e.truncated])).toEqual([
+      ["a", "name-only", false],
+      ["b", "full", true]
+    ])
+    expect(computeBudget(listing, limits).truncated).toEqual(["b"])
   })
 })
 

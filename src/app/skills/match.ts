@@ -211,11 +211,20 @@ const sayUnlistedMatches = Effect.fnUntraced(function* (
     if (answered.has(m.path) || (m.mentioned && profile.listing.explicitMentions !== undefined)) continue
     const place = m.score > best ? "first" : "among the results"
     const paths = skills.find((s) => s.path === m.path)?.listing.paths
+    // Claude Code runs a skill by its directory's name (`/dirname`), and not at all when `user-invocable: false`
+    // takes it off the / menu too (SKL116): then neither the model nor a person can invoke it.
+    const command = listing.slashCommands?.find((c) => c.path === m.path)?.command
+    const manualOnly =
+      profile.listing.layout !== "claude"
+        ? "but is manual only: the model never selects it; the user names it"
+        : command !== undefined
+          ? `but is manual only: the model never selects it; the user runs it as /${command}`
+          : "but nothing can invoke it: manual only (the model never selects it) and off the / menu (user-invocable: false)"
     yield* warn(
       Warning.notice(
         conditional.has(m.name)
           ? `'${m.name}' would match (${place}, score ${m.score}) once a file matching its paths (${(paths ?? []).join(", ")}) is touched: ${profile.title} lists it only then`
-          : `'${m.name}' would match (${place}, score ${m.score}) but is manual only: the model never selects it; ${profile.listing.layout === "claude" ? `the user runs it as /${m.name}` : "the user names it"}`
+          : `'${m.name}' would match (${place}, score ${m.score}) ${manualOnly}`
       )
     )
   }

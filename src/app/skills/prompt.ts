@@ -57,7 +57,11 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
     for (const name of input.skills) {
       // `<plugin>:<skill>` (Claude Code's `/acme:foo`, the listing's `- acme:foo`) picks that plugin's entry.
       const inPlugin = pluginSkillNamed(found, name, path.basename)
+      // Claude Code lists and invokes a skill by its directory's name (`- dirname (name)`, `/dirname`): that
+      // name picks it first, as `load` and `permissions` take it (locateSkill).
+      const inDirectory = listing.layout === "claude" ? found.skills.find((s) => s.scope !== "plugin" && path.basename(s.dir) === name) : undefined
       const e =
+        (inDirectory === undefined ? undefined : listing.entries.find((x) => x.location === inDirectory.path && x.kind !== "command")) ??
         listing.entries.find((x) => x.name === name && x.kind !== "command") ??
         (inPlugin === undefined ? undefined : listing.entries.find((x) => x.location === inPlugin.path && x.kind !== "command"))
       if (e === undefined) {

@@ -107,7 +107,8 @@ export const claudeListing = (skills: ReadonlyArray<ClaudeSkill>, budget: number
     const shown = claudeCut(skill.text, cap)
     const bare = `- ${skill.label}`
     const full = skill.nameOnly === true ? bare : `${bare}: ${shown}`
-    return { skill, shown, cut: shown !== skill.text, bare, full, fullWidth: displayWidth(full), bareWidth: displayWidth(bare) }
+    // A skill the settings list by name only shows no text, so none of it is cut.
+    return { skill, shown, cut: skill.nameOnly !== true && shown !== skill.text, bare, full, fullWidth: displayWidth(full), bareWidth: displayWidth(bare) }
   })
   const newlines = Math.max(0, lines.length - 1)
   const whole = lines.reduce((n, l) => n + l.fullWidth, 0) + newlines

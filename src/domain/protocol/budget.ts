@@ -191,6 +191,17 @@ const roomLeft = (listing: ModelListing, limits: ListingLimits, used: number): n
 const shortenedForBudget = (listing: ModelListing, e: ModelListing["entries"][number]): boolean =>
   listing.layout === "codex" && e.listed === "full" && e.entry_chars < e.whole_chars
 
+/**
+ * Whether one more entry of `mean` characters, listed after the others, keeps its text. Claude Code gives
+ * each entry its text back in order while that text fits what is left, skipping the ones that do not
+ * (claudeListing.ts): a newcomer after a name-only entry still gets its text when the room left holds it.
+ * The other layouts stop at the first entry past the budget, and Codex shortens every text instead, so
+ * there it fits only when every entry is listed whole (a name-only entry by the settings is no overflow).
+ */
+const oneMoreFits = (listing: ModelListing, entries: ModelListing["entries"], room: number, mean: number): boolean =>
+  room >= mean &&
+  (listing.layout === "claude" || entries.every((e) => (e.listed === "full" || e.nameOnlySetting === true) && !shortenedForBudget(listing, e)))
+
 /** The cost of `listing` (built with `limits`). */
 export const computeBudget = (listing: ModelListing, limits: ListingLimits): Budget => {
   const all = listing.entries
@@ -265,8 +276,7 @@ export const computeBudget = (listing: ModelListing, limits: ListingLimits): Bud
     commands: commands.map((e) => ({ name: e.name, entry_chars: e.entry_chars, listed: e.listed === "full" ? ("full" as const) : ("name-only" as const) })),
     one_more: {
       entry_chars: mean,
-      // A skill the settings list by name only is no sign that the listing overflows.
-      fits: room === null ? null : entries.every((e) => (e.listed === "full" || e.nameOnlySetting === true) && !shortenedForBudget(listing, e)) && room >= mean,
+      fits: room === null ? null : oneMoreFits(listing, entries, room, mean),
       displaced
     }
   }
