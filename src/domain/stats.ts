@@ -57,18 +57,26 @@ export const loggedTimestampSql = (column = "timestamp"): string => `(${column} 
 export const isLoggedTimestamp = (value: string): boolean => LOGGED_TIMESTAMP.test(value)
 
 /**
- * A `--since`/`--until` bound (whole seconds, `…SSZ`) against a logged timestamp that may carry a fraction
- * (`…SS.500Z`, another writer's): compared as text, `.` sorts before `Z`, so `…57.500Z` was before
- * `--since …57Z` and within `--until …57Z`. The SQL adapters keep a plain range on the column (its index)
- * and take out the rows of the bound's own second that carry a fraction above zero. `secondsKey`: the
- * seconds of a bound or timestamp, `YYYY-MM-DDTHH:MM:SS` (a `since` bound compared without its `Z`).
+ * A `--since`/`--until` bound (`…SSZ`, or with a fraction `…SS.500Z`) against a logged timestamp that may
+ * carry a fraction (`…SS.500Z`, another writer's): compared as text, `.` sorts before `Z`, so `…57.500Z`
+ * was before `--since …57Z` and within `--until …57Z`. The SQL adapters keep a plain range on the column
+ * (its index) over the bounds' whole seconds and take out the rows of a bound's own second on the wrong
+ * side of its fraction. `secondsKey`: the seconds of a bound or timestamp, `YYYY-MM-DDTHH:MM:SS` (a
+ * `since` bound compared without its `Z`); `untilKey`: the last text of `until`'s second (`…SSZ`, after
+ * every `…SS.fffZ`).
  */
 export const secondsKey = (stamp: string): string => stamp.slice(0, 19)
-/** A fraction above zero: `.5`, `.000001` (not `.000`). */
-export const HAS_FRACTION = /\.[0-9]*[1-9][0-9]*Z$/
-/** Whether a logged timestamp is at or after `since`, and at or before `until` (whole-second bounds). */
-export const notBefore = (stamp: string, since: string): boolean => stamp >= secondsKey(since)
-export const notAfter = (stamp: string, until: string): boolean => stamp <= until && !(secondsKey(stamp) === secondsKey(until) && HAS_FRACTION.test(stamp))
+export const untilKey = (until: string): string => `${secondsKey(until)}Z`
+/** The fraction of a second a timestamp or bound carries (`….500Z` → 0.5); 0 for whole seconds. */
+export const fractionOf = (stamp: string): number => {
+  const m = /\.([0-9]+)Z$/.exec(stamp)
+  return m === null ? 0 : Number(`0.${m[1]}`)
+}
+/** Whether a logged timestamp is at or after `since`, and at or before `until` (both inclusive, to the fraction). */
+export const notBefore = (stamp: string, since: string): boolean =>
+  stamp >= secondsKey(since) && !(secondsKey(stamp) === secondsKey(since) && fractionOf(stamp) < fractionOf(since))
+export const notAfter = (stamp: string, until: string): boolean =>
+  stamp <= untilKey(until) && !(secondsKey(stamp) === secondsKey(until) && fractionOf(stamp) > fractionOf(until))
 
 /**
  * Time filters that every dated row passes and no damaged one does: the grouped scan run again when a
@@ -189,9 +197,12 @@ export const parseInstant = (value: string): number | undefined => {
 }
 
 /**
- * Normalise a time filter to the stored form. Logged timestamps have whole
- * seconds, so a bound with a fraction is rounded inwards (since up, until
- * down) and comparison on the stored strings stays exact and inclusive.
+ * Normalise a time filter to the stored form: `…SSZ`, or `…SS.fffZ` for a
+ * bound with a fraction of a second (to the millisecond, rounded inwards:
+ * since up, until down). skc logs whole seconds, other writers fractions
+ * (docs/stats.md); both bounds stay inclusive to the fraction (`notBefore`,
+ * `notAfter`). They were rounded to whole seconds, which turned a window
+ * within one second into "ends before it starts" and left out rows in it.
  */
 export const parseTimeFilter = (flag: "since" | "until", value: string): Result.Result<string, InvalidFilter> => {
   const ms = parseInstant(value.trim())
@@ -200,8 +211,8 @@ export const parseTimeFilter = (flag: "since" | "until", value: string): Result.
       new InvalidFilter({ message: `--${flag} ${value}: expected an RFC 3339 timestamp (2026-01-30T12:00:00Z) or a date (2026-01-30)` })
     )
   }
-  const whole = flag === "since" ? Math.ceil(ms / 1000) * 1000 : Math.floor(ms / 1000) * 1000
-  return Result.succeed(formatTimestamp(whole))
+  const inwards = flag === "since" ? Math.ceil(ms) : Math.floor(ms)
+  return Result.succeed(new Date(inwards).toISOString().replace(".000Z", "Z"))
 }
 
 // ---------------------------------------------------------------------------

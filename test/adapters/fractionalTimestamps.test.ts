@@ -33,4 +33,20 @@ describe("RFC-0003:C-FILTERS a timestamp with a fraction of a second against who
       }
     })
   )
+
+  it.effect("bounds with a fraction are inclusive to it: a window inside one second keeps the rows in it (stats probe, seventy-fourth pass)", () =>
+    Effect.gen(function* () {
+      for (const log of [{ a: makeSqliteAccessLog(Database), f: file }, { a: memory, f: "m" }]) {
+        const count = (since: string | null, until: string | null) => log.a.aggregate(log.f, "commands", { ...none, since, until }).pipe(Effect.map(total))
+        // 57Z and 57.000Z are the second's start; 57.500Z half-way.
+        expect(yield* count("2026-12-04T18:07:57.200Z", "2026-12-04T18:07:57.900Z")).toBe(1)
+        expect(yield* count("2026-12-04T18:07:57.500Z", "2026-12-04T18:07:57.500Z")).toBe(1)
+        expect(yield* count("2026-12-04T18:07:57.500Z", null)).toBe(2)
+        expect(yield* count("2026-12-04T18:07:57.501Z", null)).toBe(1)
+        expect(yield* count(null, "2026-12-04T18:07:57.499Z")).toBe(3)
+        expect(yield* count(null, "2026-12-04T18:07:57.500Z")).toBe(4)
+        expect(yield* count("2026-12-04T18:07:56.001Z", "2026-12-04T18:07:57.001Z")).toBe(2)
+      }
+    })
+  )
 })

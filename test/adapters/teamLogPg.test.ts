@@ -176,6 +176,8 @@ describe.skipIf(skipReason !== undefined)("team store on PostgreSQL (issue 18)",
         everyone,
         { ...everyone, include_author: true },
         { ...everyone, projects: ["/p/a"], since: "2026-03-05T00:00:00Z" },
+        // Bounds with a fraction of a second, inclusive to it (docs/stats.md "Time filters").
+        { ...everyone, since: "2026-03-01T00:00:02.500Z", until: "2026-03-10T00:20:01.500Z" },
         // --reader: args.user exact, rows whose args are not JSON (args_json null) never matching.
         { ...everyone, readers: ["alice"] },
         { ...everyone, readers: ["bob", "alice@example.com"], include_author: true }

@@ -18,11 +18,14 @@ describe("RFC-0003:C-FILTERS time filters", () => {
     expect(ok("since", "2026-01-30")).toBe("2026-01-30T00:00:00Z")
     expect(ok("until", "2026-01-30")).toBe("2026-01-30T00:00:00Z")
   })
-  it("RFC-0003:C-FILTERS RFC 3339 with offsets and fractions normalises to UTC seconds, rounded inwards", () => {
+  it("RFC-0003:C-FILTERS RFC 3339 with offsets normalises to UTC; a fraction is kept to the millisecond, rounded inwards below it", () => {
     expect(ok("since", "2026-01-30T12:00:00Z")).toBe("2026-01-30T12:00:00Z")
     expect(ok("since", "2026-01-30T12:00:00+02:00")).toBe("2026-01-30T10:00:00Z")
-    expect(ok("since", "2026-01-30t12:00:00.250z")).toBe("2026-01-30T12:00:01Z")
-    expect(ok("until", "2026-01-30T12:00:00.999Z")).toBe("2026-01-30T12:00:00Z")
+    expect(ok("since", "2026-01-30t12:00:00.250z")).toBe("2026-01-30T12:00:00.250Z")
+    expect(ok("until", "2026-01-30T12:00:00.999Z")).toBe("2026-01-30T12:00:00.999Z")
+    expect(ok("since", "2026-01-30T12:00:00.0001Z")).toBe("2026-01-30T12:00:00.001Z")
+    expect(ok("until", "2026-01-30T12:00:00.9999Z")).toBe("2026-01-30T12:00:00.999Z")
+    expect(ok("since", "2026-01-30T12:00:00.000Z")).toBe("2026-01-30T12:00:00Z")
     expect(ok("until", "2026-01-01T00:30:00-01:00")).toBe("2026-01-01T01:30:00Z")
   })
   it("RFC-0003:C-ERRORS malformed values are E031", () => {

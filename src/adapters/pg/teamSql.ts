@@ -14,7 +14,7 @@
  * - `end` is a reserved word and is quoted; `WHERE 1` is `WHERE TRUE`.
  * Pure strings: no I/O, so the tests can read them.
  */
-import { AGENT_COMMANDS, secondsKey } from "../../domain/stats.js"
+import { AGENT_COMMANDS, fractionOf, secondsKey, untilKey } from "../../domain/stats.js"
 import type { TeamLogRow } from "../../domain/logRows.js"
 import type { GroupBy } from "../../ports/AccessLog.js"
 import type { TeamFilters } from "../../ports/TeamLogStore.js"
@@ -58,10 +58,17 @@ export const pgFilterClause = (filters: TeamFilters): { sql: string; params: Arr
     params.push(v)
     return `$${params.length}`
   }
-  // Whole-second bounds against timestamps that may carry a fraction (`secondsKey`, domain/stats.ts).
-  if (filters.since !== null) parts.push(`timestamp >= ${p(secondsKey(filters.since))}`)
+  // A range over the bounds' whole seconds, then the rows of a bound's own second on the wrong side of its
+  // fraction taken out (`secondsKey`, domain/stats.ts), as locally. Always a number, whatever the text holds.
+  const fraction = `('0.' || coalesce(substring(timestamp from '\\.([0-9]+)Z$'), '0'))::float8`
+  if (filters.since !== null) {
+    const key = secondsKey(filters.since)
+    parts.push(`timestamp >= ${p(key)} AND NOT (left(timestamp, 19) = ${p(key)} AND ${fraction} < ${p(fractionOf(filters.since))}::float8)`)
+  }
   if (filters.until !== null) {
-    parts.push(`timestamp <= ${p(filters.until)} AND NOT (left(timestamp, 19) = ${p(secondsKey(filters.until))} AND timestamp ~ '\\.[0-9]*[1-9][0-9]*Z$')`)
+    parts.push(
+      `timestamp <= ${p(untilKey(filters.until))} AND NOT (left(timestamp, 19) = ${p(secondsKey(filters.until))} AND ${fraction} > ${p(fractionOf(filters.until))}::float8)`
+    )
   }
   if (filters.projects.length > 0) {
     // Prefix match on path segments, as locally: `/a/b` matches `/a/b/…`, never `/a/bc`.

@@ -21,7 +21,7 @@ import { dirname } from "node:path"
 import { Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
 import { LogStoreError, ORPHANED_WAL_CODE, RETIRED_LOG_CODE } from "../../ports/AccessLog.js"
-import { AGENT_COMMANDS, loggedTimestampSql, secondsKey, type StatsFilters } from "../../domain/stats.js"
+import { AGENT_COMMANDS, fractionOf, loggedTimestampSql, secondsKey, untilKey, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
 import { walAtRisk } from "./walHeader.js"
@@ -347,14 +347,16 @@ const hasTable = (db: Database) => hasTableNamed(db, "access_log")
 export const filterClause = (filters: StatsFilters): { sql: string; params: Array<string | number> } => {
   const parts: Array<string> = []
   const params: Array<string | number> = []
-  // Whole-second bounds against timestamps that may carry a fraction (`secondsKey`, domain/stats.ts).
+  // A range over the bounds' whole seconds, then the rows of a bound's own second on the wrong side of its
+  // fraction taken out (`secondsKey`, domain/stats.ts). The fraction of `…SS.500Z` is `0.500`; of `…SSZ`, `0`.
+  const fraction = "CAST('0' || substr(timestamp, 20, length(timestamp) - 20) AS REAL)"
   if (filters.since !== null) {
-    parts.push("timestamp >= ?")
-    params.push(secondsKey(filters.since))
+    parts.push(`timestamp >= ? AND NOT (substr(timestamp, 1, 19) = ? AND ${fraction} < ?)`)
+    params.push(secondsKey(filters.since), secondsKey(filters.since), fractionOf(filters.since))
   }
   if (filters.until !== null) {
-    parts.push("timestamp <= ? AND NOT (substr(timestamp, 1, 19) = ? AND timestamp GLOB '*.*[1-9]*Z')")
-    params.push(filters.until, secondsKey(filters.until))
+    parts.push(`timestamp <= ? AND NOT (substr(timestamp, 1, 19) = ? AND ${fraction} > ?)`)
+    params.push(untilKey(filters.until), secondsKey(filters.until), fractionOf(filters.until))
   }
   // A row whose timestamp is damaged ('', 'not-a-time': other writers) cannot be placed in a time range.
   if (filters.since !== null || filters.until !== null) parts.push(loggedTimestampSql())
