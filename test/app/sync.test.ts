@@ -426,7 +426,7 @@ describe("RFC-0007:C-SYNC", () => {
       // Its second line says why and what unblocks the sync (every later sync stopped at the bare line).
       const gamma = r.failed.find((f) => f.skill === "gamma")!.error as SyncSourceNotReadable
       expect(gamma.detail).toEqual([
-        `it is not a sound SQLite database (file is not a database); skc keeps it unread: move it aside (mv '${w.skills.gamma!.fallback}' '${w.skills.gamma!.fallback}.corrupt') to sync the others, and recover its rows with sqlite3's .recover`
+        `it is not a sound SQLite database (file is not a database); skc keeps it unread (the other skills' logs sync without it): move it aside (mv '${w.skills.gamma!.fallback}' '${w.skills.gamma!.fallback}.corrupt') so that later syncs pass over it, and recover its rows with sqlite3's .recover`
       ])
       const again = yield* w.sync()
       expect(again.synced).toEqual([])

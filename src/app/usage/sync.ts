@@ -56,7 +56,7 @@ import { holdingProcessLock, loadSettings, Settings, timeSlicer } from "../share
  */
 const unreadableHint = (e: LogStoreError, shown: string): string =>
   isCorruptLog(e)
-    ? `it is not a sound SQLite database (${e.message}); skc keeps it unread: move it aside (mv '${shown}' '${shown}.corrupt') to sync the others, and recover its rows with sqlite3's .recover`
+    ? `it is not a sound SQLite database (${e.message}); skc keeps it unread (the other skills' logs sync without it): move it aside (mv '${shown}' '${shown}.corrupt') so that later syncs pass over it, and recover its rows with sqlite3's .recover`
     : isBusyLog(e)
       ? `another process holds it (${e.message}); run 'skc sync' again once that process is done`
       : `${e.message}; the file is kept`
