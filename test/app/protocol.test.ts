@@ -379,6 +379,8 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(r.checks.map((c) => c.decision)).toEqual(["allow", "deny", "allow", "deny", "deny"])
     expect(r.checks[1]!.reason).toBe("'Write' is removed by disallowed-tools (Write)")
     expect(r.checks[3]!.reason).toContain("disallowed-tools (Bash(git push:*))")
+    // A pattern removes only what it covers: the reason names the request, not all of Bash.
+    expect(r.checks[4]!.reason).toBe("'Bash(git push $(x))' is removed (the rest of Bash is not) by disallowed-tools (Bash(git push:*))")
     // Write is removed, so Bash(git:*) beside it is no dangerous pair either way.
     expect(r.dangerous_combinations).toEqual([])
     // No allowed-tools: the standard approval, except for what disallowed-tools removes.

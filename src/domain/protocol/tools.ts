@@ -339,7 +339,10 @@ export const checkToolPermission = (
   const req = parseToolRequest(request)
   const removed = req === undefined ? undefined : disallowedBy(disallowed, req)
   if (removed !== undefined) {
-    return { request, decision: "deny", matched: [], reason: `'${req!.tool}' is removed by disallowed-tools (${removed.raw})` }
+    // A pattern removes only the calls it covers (`Bash(git push *)`: `Bash(git status)` stays), so the
+    // reason names the request then, not the whole tool.
+    const what = removed.pattern === undefined ? `'${req!.tool}' is removed` : `'${request}' is removed (the rest of ${req!.tool} is not)`
+    return { request, decision: "deny", matched: [], reason: `${what} by disallowed-tools (${removed.raw})` }
   }
   const decided = allowedCheck(allowed, request, req)
   if (model.unlisted === "deny" || allowed === undefined || req === undefined) return decided
