@@ -10,8 +10,15 @@ import type { AggregateRows, GroupBy, Period, SummaryGroup } from "../ports/Acce
 
 type Row = Record<string, unknown>
 
-export const text = (v: unknown): string => (v === null || v === undefined ? "" : String(v))
-export const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v))
+const utf8 = new TextDecoder()
+/**
+ * A column's value as text. Another writer may have stored a BLOB (SQLite keeps what it is given): its
+ * bytes read as UTF-8, as the text they hold, where `String` printed them as numbers (`115,104,111,119`)
+ * in a view and wrote that into the log a sync copied them to.
+ */
+export const asText = (v: unknown): string => (v instanceof Uint8Array ? utf8.decode(v) : String(v))
+export const text = (v: unknown): string => (v === null || v === undefined ? "" : asText(v))
+export const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : asText(v))
 /** A predicate column: SQLite's 1, PostgreSQL's `true`/`t`. */
 export const truthy = (v: unknown): boolean => v === true || v === 1 || v === 1n || v === "1" || v === "t"
 const count = (r: Row) => Number(r.count)

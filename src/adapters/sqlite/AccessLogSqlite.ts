@@ -14,7 +14,7 @@
  *
  * This module is only ever loaded through `AccessLogLazy.ts` (dynamic import).
  */
-import { listRows, nullableText, summaryGroups, text } from "../statsRows.js"
+import { asText, listRows, nullableText, summaryGroups, text } from "../statsRows.js"
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs"
 import { mkdirAll } from "../node/mkdirAll.js"
 import { dirname } from "node:path"
@@ -442,8 +442,9 @@ export const aggregateSql = (groupBy: GroupBy, where: string, audience = "1"): s
           WHERE command IN ('show', 'open') AND error IS NULL AND ${counted})
         WHERE file IS NOT NULL GROUP BY file ORDER BY count DESC, file ASC`
     case "commands":
-      return `SELECT command, coalesce(${J("via")}, 'cli') AS via, ${BY_AUTHOR} AS by_author, count(*) AS count FROM access_log WHERE ${where}
-        GROUP BY 1, 2, 3 ORDER BY command ASC, via ASC, by_author ASC`
+      // A BLOB command counted as the text it holds, as the summary's groups count it (accessSummary.ts).
+      return `SELECT ${summaryKey().command} AS command, coalesce(${J("via")}, 'cli') AS via, ${BY_AUTHOR} AS by_author, count(*) AS count FROM access_log WHERE ${where}
+        GROUP BY 1, 2, 3 ORDER BY 1 ASC, via ASC, by_author ASC`
     case "projects":
       return `SELECT cwd AS project, count(*) AS count FROM access_log WHERE ${counted} GROUP BY cwd ORDER BY count DESC, project ASC`
     case "users":
@@ -746,7 +747,7 @@ const logRow = (r: Record<string, unknown>): AccessLogRow => ({
   skill: text(r.skill),
   skill_path: text(r.skill_path),
   cwd: text(r.cwd),
-  args: r.args === null || r.args === undefined ? "{}" : String(r.args),
+  args: r.args === null || r.args === undefined ? "{}" : asText(r.args),
   error: nullableText(r.error)
 })
 
@@ -805,7 +806,7 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
         withReader(Sqlite, dbFile, (db) => {
           if (!hasTable(db) || keptLacksCommand(db, command)) return undefined
           const r = db.prepare("SELECT timestamp, args FROM access_log WHERE command = ? ORDER BY id DESC LIMIT 1").get(command)
-          return r === undefined ? undefined : { timestamp: text(r.timestamp), args: r.args === null || r.args === undefined ? "{}" : String(r.args) }
+          return r === undefined ? undefined : { timestamp: text(r.timestamp), args: r.args === null || r.args === undefined ? "{}" : asText(r.args) }
         }),
       catch: failure("read", dbFile)
     }).pipe(retryWhileBusy),

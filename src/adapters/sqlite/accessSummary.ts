@@ -41,7 +41,9 @@ export const byAuthorOf = (args = "args"): string => `(${argOf("role", args)} IS
 export const summaryKey = (c: (column: string) => string = (x) => x) => {
   const j = (key: string) => argOf(key, c("args"))
   return {
-    command: c("command"),
+    // Another writer's BLOB `command` as the text it holds: `json_array` (the group's id) cannot hold a BLOB,
+    // and one such row failed every summary of the log, and `stats --all` with it.
+    command: `CASE WHEN typeof(${c("command")}) = 'blob' THEN CAST(${c("command")} AS TEXT) ELSE ${c("command")} END`,
     section: `CASE WHEN ${c("command")} = 'show' THEN ${j("section")} END`,
     file: `CASE ${c("command")} WHEN 'show' THEN ${j("file")} WHEN 'open' THEN ${j("path")} END`,
     // failed 1, missing 2 (E020/E021), by the author 4 (DECISIONS #45): one small sort key instead of three.
