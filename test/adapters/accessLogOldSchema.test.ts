@@ -71,4 +71,25 @@ describe("an access log of another schema", () => {
     expect(existsSync(file)).toBe(true)
     expect(readdirSync(dirname(file)).filter((f) => f.startsWith("logs.db")).length).toBeGreaterThan(0)
   })
+  it("a log stamped as this skc's whose table was dropped: the table is made again and the row written there, not sent to the fallback (robustness probe, seventy-fourth pass)", async () => {
+    const file = fresh()
+    await Effect.runPromise(log.append(file, row))
+    sql(file, "DROP TABLE access_log")
+    expect(read<{ user_version: number }>(file, "PRAGMA user_version")[0]!.user_version).toBe(3)
+    await Effect.runPromise(log.append(file, row))
+    expect(read<{ command: string }>(file, "SELECT command FROM access_log")).toEqual([{ command: "show" }])
+    const summary = await Effect.runPromise(log.aggregate(file, "summary", { since: null, until: null, projects: [], readers: [], include_author: true }))
+    expect(summary.groupBy === "summary" && summary.groups.reduce((n, g) => n + Number(g.count), 0)).toBe(1)
+  })
+
+  it("a log stamped as this skc's holding another table or a view named access_log: reported unsound, for the repair to move it aside", async () => {
+    for (const made of ["CREATE TABLE access_log (x)", "CREATE TABLE t (a); CREATE VIEW access_log AS SELECT * FROM t"]) {
+      const file = fresh()
+      await Effect.runPromise(log.append(file, row))
+      sql(file, "DROP TABLE access_log", made)
+      const r = await Effect.runPromise(Effect.result(log.append(file, row)))
+      expect(r._tag, made).toBe("Failure")
+      expect(String((r as { failure?: { message?: string } }).failure?.message), made).toMatch(/its access_log (table is not skc's \(no id column\)|is a view, not skc's table)/)
+    }
+  })
 })

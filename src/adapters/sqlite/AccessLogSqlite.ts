@@ -192,6 +192,9 @@ const LOG_COLUMNS: ReadonlyArray<readonly [name: string, added: string]> = [
  * (logRepair.ts, its rows kept there) and made afresh.
  */
 const migrateColumns = (db: Database): void => {
+  // A view (or anything else) named access_log: no row can be written into it, nor an index made on it.
+  const kind = (db.prepare("SELECT type FROM sqlite_master WHERE name = 'access_log'").get() as { type?: unknown } | undefined)?.type
+  if (kind !== undefined && kind !== "table") throw new UnsoundLog(`its access_log is a ${String(kind)}, not skc's table`, "SQLITE_CORRUPT")
   if (!hasTable(db)) return
   const columns = db.prepare("PRAGMA table_info(access_log)").all() as Array<{ name: string; notnull: number; dflt_value: unknown; pk: number }>
   const names = new Set(columns.map((c) => c.name))
@@ -202,6 +205,13 @@ const migrateColumns = (db: Database): void => {
     throw new UnsoundLog(`its access_log table is not skc's (${why})`, "SQLITE_CORRUPT")
   }
   for (const [name, added] of LOG_COLUMNS) if (!names.has(name)) db.exec(`ALTER TABLE access_log ADD COLUMN ${name} ${added}`)
+}
+
+/** Whether the log holds skc's `access_log`: a table with an `id` and every column a row of skc's fills. */
+const hasSkcTable = (db: Database): boolean => {
+  if (!hasTable(db)) return false
+  const names = new Set((db.prepare("PRAGMA table_info(access_log)").all() as Array<{ name: string }>).map((c) => c.name))
+  return names.has("id") && LOG_COLUMNS.every(([n]) => names.has(n))
 }
 
 /**
@@ -227,7 +237,10 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
   try {
     const version = db.pragma("user_version", { simple: true }) as number
     // A log of a newer skc keeps its version: stamped down to this one's, the newer skc would migrate it again.
-    if (version < SCHEMA_VERSION) {
+    // One stamped as this skc's whose table is gone or not skc's (dropped by hand, another program's) is
+    // brought back too: it was trusted by its stamp, and every row then went to the fallback log, which
+    // `sync` could never merge ("no such table", said as E041 "not writable"; a robustness probe).
+    if (version < SCHEMA_VERSION || (version === SCHEMA_VERSION && !hasSkcTable(db))) {
       db.pragma("journal_mode = WAL")
       db.exec("BEGIN IMMEDIATE")
       try {
