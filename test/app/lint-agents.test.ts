@@ -96,6 +96,17 @@ describe("issue 43 (DECISIONS #51) Claude Code skills that must fail", () => {
   }
 })
 
+describe("SKL115 leaves the specification's own fields to SKL101–SKL114 (an author's probe, seventy-fourth pass)", () => {
+  it.effect("allowed-tools: 7 is one finding, SKL114's, not also SKL115's in other words", () =>
+    Effect.gen(function* () {
+      const dir = join(w.root, "at7")
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, "SKILL.md"), "---\nname: at7\ndescription: Test skill. Use when testing.\nallowed-tools: 7\n---\n# at7\n")
+      const ds = (yield* lintDir(dir)).reports[0]!.diagnostics
+      expect(ds.filter((d) => d.message.includes("allowed-tools")).map((d) => d.rule)).toEqual(["SKL114"])
+    }))
+})
+
 interface RefCase {
   readonly test: string
   readonly dir: string

@@ -5,6 +5,12 @@ import type { AgentProfile } from "../../agents/profile.js"
 import { frontmatterData, has, keyAt, type Finding, type Rule } from "../types.js"
 
 /**
+ * The specification's own fields, whose values SKL101–SKL114 check: an `allowed-tools: 7` was reported
+ * twice, by SKL114 and here, in two wordings (an author's probe).
+ */
+const SPEC_CHECKED = new Set(["name", "description", "license", "compatibility", "metadata", "allowed-tools"])
+
+/**
  * Each field whose value an agent of `profiles` does not read as intended,
  * with the message naming those agents (issue 43): lint's SKL115 and the
  * warning `skc build` gives for its targets.
@@ -18,7 +24,9 @@ export const fieldValueProblems = (
   for (const profile of profiles) {
     // Each key written that the agent reads as a checked field (its other spellings too), reported under that key.
     const written = knownFields(profile).flatMap((spec) =>
-      spec.value.kind === "any" ? [] : fieldKeys(spec).flatMap((key) => (has(data, key) && data[key] !== null ? [{ key, kind: spec.value }] : []))
+      spec.value.kind === "any" || SPEC_CHECKED.has(spec.name)
+        ? []
+        : fieldKeys(spec).flatMap((key) => (has(data, key) && data[key] !== null ? [{ key, kind: spec.value }] : []))
     )
     for (const { key, kind } of written) {
       const problem = fieldValueProblem(kind, data[key])
