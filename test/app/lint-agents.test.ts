@@ -96,6 +96,39 @@ describe("issue 43 (DECISIONS #51) Claude Code skills that must fail", () => {
   }
 })
 
+describe("SKL115 on hooks: every malformed hook, each at its own line (an author's probe, seventy-fourth pass)", () => {
+  it.effect("three problems in three places are three findings at their lines, not the first one at the hooks: line", () =>
+    Effect.gen(function* () {
+      const dir = join(w.root, "hooks4")
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(
+        join(dir, "SKILL.md"),
+        [
+          "---",
+          "name: hooks4",
+          "description: Bad hooks skill. Use when formatting.",
+          "hooks:",
+          '  Stop: "echo hi"',
+          "  PostToolUze: []",
+          "  PreToolUse:",
+          '    - matcher: "Bash"',
+          "      hooks:",
+          "        - type: command",
+          "          command: 5",
+          "---",
+          "# hooks4",
+          ""
+        ].join("\n")
+      )
+      const ds = (yield* lintDir(dir)).reports[0]!.diagnostics.filter((d) => d.rule === "SKL115")
+      expect(ds.map((d) => [d.line, d.column, d.message])).toEqual([
+        [5, 9, expect.stringContaining("hooks: 'Stop' must be a list of matchers")],
+        [6, 16, expect.stringContaining("hooks: unknown hook event 'PostToolUze'")],
+        [10, 11, expect.stringContaining("hooks: 'PreToolUse' entry 1, hook 1: type 'command' needs a non-empty 'command' string")]
+      ])
+    }))
+})
+
 describe("SKL115 leaves the specification's own fields to SKL101–SKL114 (an author's probe, seventy-fourth pass)", () => {
   it.effect("allowed-tools: 7 is one finding, SKL114's, not also SKL115's in other words", () =>
     Effect.gen(function* () {

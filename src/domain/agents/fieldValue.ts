@@ -26,34 +26,65 @@ export const booleanValue = (v: unknown, words = true): boolean | undefined => {
   return undefined
 }
 
-const hooksProblem = (v: unknown, events: ReadonlyArray<string>): string | undefined => {
-  if (!isMap(v)) return `must be a map of hook events to lists of matchers, not ${show(v)}`
+/** A problem with one part of a value: `path` leads to it from the field (`["PreToolUse", 0, "hooks", 1]`), empty for the value itself. */
+export interface ValueProblem {
+  readonly path: ReadonlyArray<string | number>
+  readonly message: string
+}
+
+/** One hook's problem, if any: `where` names it in the message. */
+const hookProblem = (h: unknown, where: string): string | undefined => {
+  if (!isMap(h)) return `${where} must be a map { type, command }, not ${show(h)}`
+  if (h.type === "command") {
+    if (typeof h.command !== "string" || h.command.trim() === "") return `${where}: type 'command' needs a non-empty 'command' string`
+    // The exec form (CHANGELOG 2.1.139): the command spawned without a shell, with these arguments.
+    if (h.args !== undefined && !(Array.isArray(h.args) && h.args.every((a) => typeof a === "string"))) return `${where}: 'args' must be a list of strings`
+  } else if (h.type === "mcp_tool") {
+    // CHANGELOG 2.1.118: a hook may call an MCP tool; the CHANGELOG names no fields of it, so none is required here.
+  } else if (h.type === "prompt" || h.type === "agent") {
+    if (typeof h.prompt !== "string" || h.prompt.trim() === "") return `${where}: type '${h.type}' needs a non-empty 'prompt' string`
+  } else if (h.type === "http") {
+    if (typeof h.url !== "string" || h.url.trim() === "") return `${where}: type 'http' needs a 'url' string`
+  } else return `${where}: 'type' must be one of command, prompt, agent, http, mcp_tool, not ${show(h.type)}`
+  if (h.timeout !== undefined && !(typeof h.timeout === "number" && h.timeout > 0)) return `${where}: 'timeout' must be a positive number of seconds`
+  return undefined
+}
+
+/**
+ * Every problem of a `hooks` map, each with the path to the part it is about (one per event, matcher or
+ * hook): the first alone was reported, always at the `hooks:` line, so an author fixed one and met the next.
+ */
+const hooksProblems = (v: unknown, events: ReadonlyArray<string>): ReadonlyArray<ValueProblem> => {
+  if (!isMap(v)) return [{ path: [], message: `must be a map of hook events to lists of matchers, not ${show(v)}` }]
+  const out: Array<ValueProblem> = []
   for (const [event, matchers] of Object.entries(v)) {
-    if (!events.includes(event)) return `unknown hook event '${event}' (known: ${events.join(", ")})`
-    if (!Array.isArray(matchers)) return `'${event}' must be a list of matchers ({ matcher, hooks: [...] }), not ${show(matchers)}`
+    if (!events.includes(event)) {
+      out.push({ path: [event], message: `unknown hook event '${event}' (known: ${events.join(", ")})` })
+      continue
+    }
+    if (!Array.isArray(matchers)) {
+      out.push({ path: [event], message: `'${event}' must be a list of matchers ({ matcher, hooks: [...] }), not ${show(matchers)}` })
+      continue
+    }
     for (const [i, m] of matchers.entries()) {
-      if (!isMap(m)) return `'${event}' entry ${i + 1} must be a map with 'hooks', not ${show(m)}`
-      if (m.matcher !== undefined && typeof m.matcher !== "string") return `'${event}' entry ${i + 1}: 'matcher' must be a string`
-      if (!Array.isArray(m.hooks) || m.hooks.length === 0) return `'${event}' entry ${i + 1} needs 'hooks', a non-empty list of { type, command }`
-      for (const [j, h] of m.hooks.entries()) {
-        const where = `'${event}' entry ${i + 1}, hook ${j + 1}`
-        if (!isMap(h)) return `${where} must be a map { type, command }, not ${show(h)}`
-        if (h.type === "command") {
-          if (typeof h.command !== "string" || h.command.trim() === "") return `${where}: type 'command' needs a non-empty 'command' string`
-          // The exec form (CHANGELOG 2.1.139): the command spawned without a shell, with these arguments.
-          if (h.args !== undefined && !(Array.isArray(h.args) && h.args.every((a) => typeof a === "string"))) return `${where}: 'args' must be a list of strings`
-        } else if (h.type === "mcp_tool") {
-          // CHANGELOG 2.1.118: a hook may call an MCP tool; the CHANGELOG names no fields of it, so none is required here.
-        } else if (h.type === "prompt" || h.type === "agent") {
-          if (typeof h.prompt !== "string" || h.prompt.trim() === "") return `${where}: type '${h.type}' needs a non-empty 'prompt' string`
-        } else if (h.type === "http") {
-          if (typeof h.url !== "string" || h.url.trim() === "") return `${where}: type 'http' needs a 'url' string`
-        } else return `${where}: 'type' must be one of command, prompt, agent, http, mcp_tool, not ${show(h.type)}`
-        if (h.timeout !== undefined && !(typeof h.timeout === "number" && h.timeout > 0)) return `${where}: 'timeout' must be a positive number of seconds`
+      const problem = !isMap(m)
+        ? `'${event}' entry ${i + 1} must be a map with 'hooks', not ${show(m)}`
+        : m.matcher !== undefined && typeof m.matcher !== "string"
+          ? `'${event}' entry ${i + 1}: 'matcher' must be a string`
+          : !Array.isArray(m.hooks) || m.hooks.length === 0
+            ? `'${event}' entry ${i + 1} needs 'hooks', a non-empty list of { type, command }`
+            : undefined
+      if (problem !== undefined) {
+        out.push({ path: [event, i], message: problem })
+        continue
+      }
+      for (const [j, h] of (m as { hooks: ReadonlyArray<unknown> }).hooks.entries()) {
+        const message = hookProblem(h, `'${event}' entry ${i + 1}, hook ${j + 1}`)
+        if (message !== undefined) out.push({ path: [event, i, "hooks", j], message })
       }
     }
   }
-  return undefined
+  return out
 }
 
 /** A list whose items are not all strings: which item is not ("… item 2 is 1", not "… not a list" of a list). */
@@ -93,8 +124,15 @@ export const fieldValueProblem = (kind: FieldKind, value: unknown): string | und
     case "map":
       return isMap(value) ? undefined : `must be a map, not ${show(value)}`
     case "hooks":
-      return hooksProblem(value, kind.events)
+      return hooksProblems(value, kind.events)[0]?.message
   }
+}
+
+/** Every problem with `value` for a field of `kind`, each with where in the value it is (`fieldValueProblem` gives the first). */
+export const fieldValueProblemsAt = (kind: FieldKind, value: unknown): ReadonlyArray<ValueProblem> => {
+  if (kind.kind === "hooks") return hooksProblems(value, kind.events)
+  const message = fieldValueProblem(kind, value)
+  return message === undefined ? [] : [{ path: [], message }]
 }
 
 /** How docs/agents.md shows a kind. */

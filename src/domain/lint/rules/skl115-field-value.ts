@@ -1,7 +1,9 @@
 import { fieldKeys, knownFields } from "../../agents/index.js"
-import { fieldValueProblem } from "../../agents/fieldValue.js"
+import { parseDocument } from "yaml"
+import { fieldValueProblemsAt } from "../../agents/fieldValue.js"
 import { activeProfiles } from "../profiles.js"
 import type { AgentProfile } from "../../agents/profile.js"
+import type { Frontmatter } from "../../markdown/frontmatter.js"
 import { frontmatterData, has, keyAt, type Finding, type Rule } from "../types.js"
 
 /**
@@ -18,9 +20,9 @@ const SPEC_CHECKED = new Set(["name", "description", "license", "compatibility",
 export const fieldValueProblems = (
   data: Readonly<Record<string, unknown>>,
   profiles: ReadonlyArray<AgentProfile>
-): ReadonlyArray<{ readonly field: string; readonly message: string }> => {
-  // field → problem → the profiles that see it, so two agents with one reading give one finding.
-  const problems = new Map<string, Map<string, Array<string>>>()
+): ReadonlyArray<{ readonly field: string; readonly path: ReadonlyArray<string | number>; readonly message: string }> => {
+  // field → where in its value → problem → the profiles that see it, so two agents with one reading give one finding.
+  const problems = new Map<string, Map<string, { path: ReadonlyArray<string | number>; byProblem: Map<string, Array<string>> }>>()
   for (const profile of profiles) {
     // Each key written that the agent reads as a checked field (its other spellings too), reported under that key.
     const written = knownFields(profile).flatMap((spec) =>
@@ -29,20 +31,38 @@ export const fieldValueProblems = (
         : fieldKeys(spec).flatMap((key) => (has(data, key) && data[key] !== null ? [{ key, kind: spec.value }] : []))
     )
     for (const { key, kind } of written) {
-      const problem = fieldValueProblem(kind, data[key])
-      if (problem === undefined) continue
-      const byProblem = problems.get(key) ?? new Map<string, Array<string>>()
-      problems.set(key, byProblem)
-      const names = byProblem.get(problem) ?? []
-      if (!names.includes(profile.name)) names.push(profile.name)
-      byProblem.set(problem, names)
+      for (const { path, message } of fieldValueProblemsAt(kind, data[key])) {
+        const byPath = problems.get(key) ?? new Map()
+        problems.set(key, byPath)
+        const at = byPath.get(JSON.stringify(path)) ?? { path, byProblem: new Map<string, Array<string>>() }
+        byPath.set(JSON.stringify(path), at)
+        const names = at.byProblem.get(message) ?? []
+        if (!names.includes(profile.name)) names.push(profile.name)
+        at.byProblem.set(message, names)
+      }
     }
   }
-  const out: Array<{ field: string; message: string }> = []
-  for (const [field, byProblem] of problems) {
-    for (const [problem, names] of byProblem) out.push({ field, message: `${field}: ${problem} (${names.join(", ")})` })
+  const out: Array<{ field: string; path: ReadonlyArray<string | number>; message: string }> = []
+  for (const [field, byPath] of problems) {
+    for (const { path, byProblem } of byPath.values()) {
+      for (const [problem, names] of byProblem) out.push({ field, path, message: `${field}: ${problem} (${names.join(", ")})` })
+    }
   }
   return out
+}
+
+/**
+ * Where a problem inside a field's value is (a hook three levels down): the line and column of that part in
+ * SKILL.md, read from the frontmatter's YAML; the field's own key when the part cannot be placed.
+ */
+const partAt = (fm: Frontmatter, field: string, path: ReadonlyArray<string | number>): Pick<Finding, "line" | "column" | "endLine" | "endColumn"> => {
+  if (path.length === 0 || fm._tag !== "Parsed") return keyAt(fm, field)
+  const node = parseDocument(fm.raw).getIn([field, ...path], true) as { range?: readonly [number, number, number] } | undefined
+  const offset = node?.range?.[0]
+  if (offset === undefined) return keyAt(fm, field)
+  const before = fm.raw.slice(0, offset)
+  // The YAML text starts on file line 2 (after the opening `---`).
+  return { line: 2 + (before.match(/\n/g)?.length ?? 0), column: offset - before.lastIndexOf("\n") }
 }
 
 export const skl115: Rule = {
@@ -58,7 +78,7 @@ export const skl115: Rule = {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined) return []
     return fieldValueProblems(data, activeProfiles(s)).map(
-      (p): Finding => ({ file: "SKILL.md", ...keyAt(s.frontmatter, p.field), message: p.message })
+      (p): Finding => ({ file: "SKILL.md", ...partAt(s.frontmatter, p.field, p.path), message: p.message })
     )
   }
 }
