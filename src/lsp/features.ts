@@ -246,33 +246,48 @@ export const headingFor = (s: SkillSnapshot, path: string, fragment: string): He
 }
 
 /**
- * The 1-based column just past a link on its line: after its destination as
- * written (and the `)` or `>` closing it), found from the link's start;
- * undefined when the destination is not on that line (a link written over
- * several lines), which then reaches to the end of the line.
+ * The 1-based column just past a link on its line: where the scanner says the link's source ends (the
+ * whole `[text](target)`, `[text][label]`, `<url>` or definition); undefined when it ends on a later line,
+ * which then reaches to the end of the line. It was found by searching the destination from the link's
+ * start, which met a copy of it in the link's own text (`[a.md#two](a.md#two)`) and ended the link there.
  */
-const linkEnd = (written: string, link: { readonly column: number; readonly target: string }): number | undefined => {
-  if (link.target === "") return undefined
-  const at = written.indexOf(link.target, link.column - 1)
-  if (at < 0) return undefined
-  const after = at + link.target.length
-  return (written[after] === ")" || written[after] === ">" ? after + 1 : after) + 1
+const linkEnd = (link: { readonly line: number; readonly endLine: number; readonly endColumn: number }): number | undefined =>
+  link.endLine === link.line ? link.endColumn : undefined
+
+/**
+ * Where a link's destination starts on its line (0-based): past its text's closing `]` and the `(` or `]:`
+ * after it, found by matching brackets (a backslash escapes); the link's start when it cannot be told (an
+ * autolink, a text running over lines). A `#fragment` written in the link's text is then never taken for
+ * the destination's (`[see #setup](#setup)`: a rename rewrote the text and left the link broken).
+ */
+export const destinationStart = (written: string, link: { readonly column: number; readonly kind: string }): number => {
+  const from = link.column - 1
+  if ((link.kind !== "inline" && link.kind !== "definition") || (written[from] !== "[" && written.slice(from, from + 2) !== "![")) return from
+  let depth = 0
+  for (let i = written[from] === "!" ? from + 1 : from; i < written.length; i++) {
+    const c = written[i]
+    if (c === "\\") i++
+    else if (c === "[") depth++
+    else if (c === "]" && --depth === 0) return written[i + 1] === "(" || written[i + 1] === ":" ? i + 2 : from
+  }
+  return from
 }
 
 /**
  * The link under the cursor: of the links of the line that start at or
  * before it, the last one that has not ended before it. Prose after a link
  * ("… [guide](a.md) then run `b.md`") is not that link: a path mentioned
- * there is followed as a mention.
+ * there is followed as a mention. A reference link (`[x][r]`, `[r]`) goes
+ * where its definition goes.
  */
 export const linkAt = (s: SkillSnapshot, file: string, t: LintText, pos: Position) => {
   const column = lintColumn(t, pos)
-  const written = lineText(t, pos.line)
-  const onLine = fileLinks(s).filter((l) => l.file === file && l.link.line === pos.line + 1 && l.link.column <= column)
-  const last = onLine.sort((a, b) => b.link.column - a.link.column)[0]
+  const facts = s.markdown(file)
+  const onLine = [...(facts?.links ?? []), ...(facts?.images ?? [])].filter((l) => l.line === pos.line + 1 && l.column <= column)
+  const last = onLine.sort((a, b) => b.column - a.column)[0]
   if (last === undefined) return undefined
-  const end = linkEnd(written, last.link)
-  return end === undefined || column < end ? last : undefined
+  const end = linkEnd(last)
+  return end === undefined || column < end ? { file, link: last, target: classifyTarget(file, last.target) } : undefined
 }
 
 /**
@@ -435,7 +450,7 @@ export const renameHeading = (
     if (text === undefined) continue
     const lineNo = l.link.line - 1
     const written = lineText(text, lineNo)
-    const raw = writtenFragment(written, l.link.column - 1, fragment)
+    const raw = writtenFragment(written, destinationStart(written, l.link), fragment)
     if (raw === undefined) continue
     const start = toPosition(text, text.starts[lineNo]! + raw.at + 1)
     const list = edits.get(l.file) ?? []

@@ -30,5 +30,7 @@ export const descriptionHover = (costs: ReadonlyArray<EntryCost>): string => {
 export const headingHover = (heading: string, tokens: number, reads: number | undefined, days: number): string => {
   const read =
     reads === undefined ? "no access log for this skill yet (`skc build` it and let agents read it)" : reads === 0 ? `**never read** by agents in the last ${days} days` : `read **${thousands(reads)}** time${reads === 1 ? "" : "s"} by agents in the last ${days} days`
-  return [`**${heading.replace(/[\\`*_[\]]/g, "\\$&")}**`, "", `about ${thousands(tokens)} tokens · ${read}`].join("\n")
+  // An empty heading (`#`) has no text to bold: `****` renders as a rule, and the hover named nothing.
+  const title = heading.trim() === "" ? "*(an empty heading)*" : `**${heading.replace(/[\\`*_[\]]/g, "\\$&")}**`
+  return [title, "", `about ${thousands(tokens)} token${tokens === 1 ? "" : "s"} · ${read}`].join("\n")
 }

@@ -23,3 +23,13 @@ describe("asLinkDestination", () => {
     }
   })
 })
+
+describe("hover on a heading (an editor probe, seventy-fourth pass)", () => {
+  it("an empty heading is named as such, not bolded into `****` (a rule in Markdown); one token is one token", async () => {
+    const { headingHover } = await import("../../src/lsp/hover.js")
+    const empty = headingHover("", 1, 0, 30)
+    expect(empty.split("\n")[0]).toBe("*(an empty heading)*")
+    expect(empty).toContain("about 1 token ·")
+    expect(headingHover("Set*up*", 12, 3, 30).split("\n")[0]).toBe("**Set\\*up\\***")
+  })
+})

@@ -9,7 +9,7 @@ import type { TextEdit } from "vscode-languageserver"
 import { TextDocument } from "vscode-languageserver-textdocument"
 import { makeSnapshot } from "../../src/domain/lint/snapshot.js"
 import type { SkillEntry } from "../../src/domain/lint/types.js"
-import { renameHeading } from "../../src/lsp/features.js"
+import { definitions, renameHeading } from "../../src/lsp/features.js"
 import { lintText } from "../../src/lsp/text.js"
 
 const renamed = (files: Record<string, string>, line: number, newName: string): Record<string, string> => {
@@ -49,5 +49,42 @@ describe("renameHeading", () => {
     const files = { "SKILL.md": `${HEAD}## See [the guide](notes.md)\n\nGo to [d](#see-the-guide).\n`, "notes.md": "# Notes\n" }
     const out = renamed(files, 6, "See [the manual](notes.md)")
     expect(out["SKILL.md"]).toContain("## See [the manual](notes.md)\n\nGo to [d](#see-the-manual).")
+  })
+
+  it("a link whose text holds its own anchor: the destination is re-pointed, the text left alone (an editor probe, seventy-fourth pass)", () => {
+    const files = {
+      "SKILL.md": `${HEAD}[see #setup](#setup)\n\n## Setup\n\nText.\n`,
+      "notes.md": "# Notes\n\n[the #setup step](SKILL.md#setup) and [r][s]\n\n[s]: SKILL.md#setup\n"
+    }
+    const out = renamed(files, 8, "Install")
+    expect(out["SKILL.md"]).toContain("[see #setup](#install)\n\n## Install\n")
+    expect(out["notes.md"]).toBe("# Notes\n\n[the #setup step](SKILL.md#install) and [r][s]\n\n[s]: SKILL.md#install\n")
+  })
+})
+
+describe("go to definition on a link (an editor probe, seventy-fourth pass)", () => {
+  const files: Record<string, string> = {
+    "SKILL.md": `${HEAD}Read [references/a.md#two](references/a.md#two) now.\nRead [x][r] and [r] and [y][].\n\n[r]: references/a.md#two\n[y]: references/a.md\n`,
+    "references/a.md": "# A\n\n## One\n\n## Two\n"
+  }
+  const entries: Array<SkillEntry> = [
+    { path: "SKILL.md", type: "file" },
+    { path: "references", type: "directory" },
+    { path: "references/a.md", type: "file" }
+  ]
+  const snapshot = makeSnapshot({ dirName: "demo", entries, markdownFiles: Object.entries(files).map(([path, source]) => ({ path, source })) })
+  const at = (line: number, character: number) => definitions(snapshot, "SKILL.md", lintText(files["SKILL.md"]!), { line, character })
+
+  it("inside the destination of a link whose text repeats it: the heading its anchor names", () => {
+    // Line 6: `Read [references/a.md#two](references/a.md#two) now.`; `## Two` is line 4 of a.md (0-based).
+    for (const character of [8, 30, 45]) expect(at(6, character), `character ${character}`).toEqual([{ path: "references/a.md", line: 4 }])
+    // Past the link: no link there.
+    expect(at(6, 50)).toEqual([])
+  })
+
+  it("on a reference link, full, collapsed or shortcut: where its definition goes", () => {
+    expect(at(7, 7)).toEqual([{ path: "references/a.md", line: 4 }])
+    expect(at(7, 17)).toEqual([{ path: "references/a.md", line: 4 }])
+    expect(at(7, 26)).toEqual([{ path: "references/a.md", line: 0 }])
   })
 })
