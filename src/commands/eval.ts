@@ -42,8 +42,7 @@ export const evalCommand = defineCommand({
   mcp: {
     title: "Evaluate skill triggering",
     description:
-      "Run each skill's trigger queries (evals/triggers.json) through skc_match over the discovered skills: pass rate, " +
-      "precision, recall and each miss with the winner.",
+      "Run each skill's trigger queries (evals/triggers.json) through skc_match: pass rate, precision, recall, each miss with its winner.",
     readOnly: true
   },
   load: async () => {

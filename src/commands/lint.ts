@@ -7,6 +7,9 @@ import { Output } from "../ports/Output.js"
 import type { LintOutcome } from "../app/lint/lint.js"
 import { arg, common, defineCommand, flag } from "./spec.js"
 
+/** The findings an MCP `skc_lint` answers with when the call gives no `limit` (6,001 findings were 1.4 MB). */
+export const MCP_LINT_LIMIT = 100
+
 export const lintCommand = defineCommand({
   name: "lint",
   summary: ["Check skills against the authoring rules (docs/rules.md); exit 1 when an error-severity rule fires."],
@@ -45,7 +48,7 @@ export const lintCommand = defineCommand({
   mcp: {
     title: "Lint a skill",
     description:
-      "Check a skill against the authoring rules. Findings {rule, severity, file, line, message} are a successful result: read severity. A compiled skill is skipped unless force.",
+      "Check a skill against the authoring rules. Findings {rule, severity, file, line, message} are a successful result; a compiled skill is skipped unless force.",
     readOnly: true
   },
   load: async () => {
@@ -123,7 +126,14 @@ export const lintCommand = defineCommand({
             ),
       // RFC-0008:C-DIAGNOSTICS: exit 1 iff an error-severity rule fired; with --fix, iff one remains after the fixes (issue 50).
       exitStatus: (outcome) => (hasErrors(outcome) ? 1 : 0),
-      mcp: { input: LintSkillInput, output: () => import("../app/lint/lint.js").then((r) => r.LintJson), text: (outcome) => renderLintText(outcome), structured: (outcome) => ({ ...reportJson(outcome.reports[0]!, outcome.agents) }) }
+      mcp: {
+        input: LintSkillInput,
+        output: () => import("../app/lint/lint.js").then((r) => r.LintJson),
+        // Over MCP an answer has a bound unless the call names its own (docs/mcp.md "Payload budgets").
+        defaults: (input) => (input.limit === undefined ? { ...input, limit: MCP_LINT_LIMIT } : input),
+        text: (outcome) => renderLintText(outcome),
+        structured: (outcome) => ({ ...reportJson(outcome.reports[0]!, outcome.agents) })
+      }
     }
   }
 })

@@ -17,7 +17,7 @@ export const loadCommand = defineCommand({
   mcp: {
     title: "Load a skill progressively",
     description:
-      "Load a skill as an agent runtime does: the SKILL.md body, then the files it references, depth levels deep, within a token budget; says what was left out.",
+      "Load a skill as an agent runtime does: its SKILL.md body, then the files it references, depth levels deep, within a token budget.",
     readOnly: true
   },
   load: async () => {

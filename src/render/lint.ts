@@ -49,11 +49,19 @@ export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>, where
   // The way on, on a line of its own below RFC-0008's (SKL001): lint the source it was built from (a CI
   // glob over .claude/skills/*/ linted nothing and passed).
   if (r.skipped) return visible(`info: skipping compiled skill '${r.skill}'`) + (r.source === undefined ? "" : `\n${visible(`  lint its source: skc lint ${shellPath(r.source)}`)}`)
-  const errors = r.diagnostics.filter((d) => d.severity === "error").length
-  const warnings = r.diagnostics.length - errors
+  // Every finding counted, those a `limit` left out too (notShownLine says how many).
+  const errors = r.diagnostics.filter((d) => d.severity === "error").length + (r.notShown?.errors ?? 0)
+  const warnings = r.diagnostics.length + (r.notShown?.errors ?? 0) + (r.notShown?.warnings ?? 0) - errors
   // Issue 50: with --fix, what was fixed (with --fix-dry-run, what would be).
   const fixed = r.fixed === undefined ? "" : `, ${r.fixed.length} ${r.diffs === undefined ? "fixed" : "fixable"}`
   return `${visible(r.skill)}${where === undefined ? "" : ` (${visible(where)})`}: ${plural(errors, "error")}, ${plural(warnings, "warning")}${fixed}${forAgents(agents)}`
+}
+
+/** The line after a report's findings when `limit` left some out (skc_lint: 100 unless the call says). */
+const notShownLine = (r: LintReport): ReadonlyArray<string> => {
+  if (r.notShown === undefined) return []
+  const n = r.notShown.errors + r.notShown.warnings
+  return [`… ${n} more finding${n === 1 ? "" : "s"} not shown (${plural(r.notShown.errors, "error")}, ${plural(r.notShown.warnings, "warning")}; result limit, errors first): pass limit for more`]
 }
 
 /**
@@ -88,7 +96,11 @@ export const renderLintText = (o: LintOutcome, colour = false): string => {
     .map((e) =>
       "failure" in e
         ? e.failure.error.text
-        : [summaryLine(e.report, o.single ? o.agents : undefined, whereIfShared(o, e.report)), ...e.report.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, e.report)))].join("\n")
+        : [
+            summaryLine(e.report, o.single ? o.agents : undefined, whereIfShared(o, e.report)),
+            ...e.report.diagnostics.map((d) => diagnosticLine(d, colour, prefixOf(o, e.report))),
+            ...notShownLine(e.report)
+          ].join("\n")
     )
     .join("\n")
   return o.single ? body : `${body}\n${totalLine(o)}`

@@ -101,7 +101,7 @@ describe("skc mcp", () => {
     expect(byName.get("skc_open")!.inputSchema.required!.slice().sort()).toEqual(["path", "skill"])
     expect(Object.keys(byName.get("skc_sources")!.inputSchema.properties!).sort()).toEqual(["depth", "dir", "limit", "pattern", "skill"])
     // RFC-0007:C-COMMANDS parameter tables of lint and stats.
-    expect(Object.keys(byName.get("skc_lint")!.inputSchema.properties!).sort()).toEqual(["agent", "force", "skill"]) // agent: issue 43, DECISIONS #51
+    expect(Object.keys(byName.get("skc_lint")!.inputSchema.properties!).sort()).toEqual(["agent", "force", "limit", "skill"]) // agent: issue 43, DECISIONS #51; limit: the result budget (docs/mcp.md)
     expect(byName.get("skc_lint")!.inputSchema.required).toEqual(["skill"])
     // RFC-0007:C-COMMANDS's five, plus include_author and limit (issue 17).
     expect(Object.keys(byName.get("skc_stats")!.inputSchema.properties!).sort()).toEqual([

@@ -40,12 +40,17 @@ export const LintInput = Schema.Struct({
   force: Schema.optional(Schema.Boolean).annotate({ description: "Lint even if the skill is compiled (SKL001)." }),
   agent: Schema.optional(Schema.String).annotate({
     // Short: every byte of it goes into tools/list on every connection (issue 26: ≤ 12 KB); the names are skc_discover's `agent` values.
-    description: "Agents to lint for, comma-separated (agentskills: the strict spec). Default: [build] targets, else claude."
+    description: "Agents to lint for, comma-separated (default: [build] targets, else claude; agentskills: the strict spec)."
   }),
   /** `--fix` (issue 50): apply every certain fix, then report what remains. CLI only: the MCP tool is read-only. */
   fix: Schema.optional(Schema.Boolean),
   /** `--fix-dry-run`: compute the fixes, print their unified diff, write nothing. */
-  fixDryRun: Schema.optional(Schema.Boolean)
+  fixDryRun: Schema.optional(Schema.Boolean),
+  /**
+   * Most findings of each skill (its errors first): over MCP 100 unless the call says (docs/mcp.md "Payload
+   * budgets"); a 3,000-file skill's 6,001 findings were one 1.4 MB answer. The rest are counted (`not_shown`).
+   */
+  limit: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)).annotate({ description: "Most findings (default 100), errors first" }))
 })
 export type LintInput = typeof LintInput.Type
 
@@ -57,7 +62,8 @@ export type LintInput = typeof LintInput.Type
 export const LintSkillInput = Schema.Struct({
   skill: Schema.String.annotate({ description: "Skill name or path" }),
   force: LintInput.fields.force,
-  agent: LintInput.fields.agent
+  agent: LintInput.fields.agent,
+  limit: LintInput.fields.limit
 })
 export type LintSkillInput = typeof LintSkillInput.Type
 
@@ -80,6 +86,21 @@ export interface LintReport {
    * place), which made the diff's header `--- a//home/…`, a path no tool reads.
    */
   readonly diffDir?: string
+  /** Findings left out by `limit` (the errors among them too): the summary counts them. Absent: none. */
+  readonly notShown?: { readonly errors: number; readonly warnings: number }
+}
+
+/**
+ * The report with at most `limit` findings, its errors first (an error is never left out for a warning),
+ * in the report's order; what it left out counted.
+ */
+export const limitFindings = (r: LintReport, limit: number | undefined): LintReport => {
+  if (limit === undefined || r.diagnostics.length <= limit) return r
+  const errors = r.diagnostics.filter((d) => d.severity === "error")
+  const kept = new Set([...errors, ...r.diagnostics.filter((d) => d.severity !== "error")].slice(0, limit))
+  const left = r.diagnostics.filter((d) => !kept.has(d))
+  const leftErrors = left.filter((d) => d.severity === "error").length
+  return { ...r, diagnostics: r.diagnostics.filter((d) => kept.has(d)), notShown: { errors: leftErrors, warnings: left.length - leftErrors } }
 }
 
 /**
@@ -149,7 +170,9 @@ export const LintJson = Schema.Struct({
   /** Present (true) only when a compiled skill was skipped (SKL001). */
   skipped: Schema.optionalKey(Schema.Literal(true)),
   /** The agent profiles the skill was linted for (DECISIONS #51; issue 43): `--agent`, else `[build] targets`, else `["claude"]`. */
-  agents: Schema.Array(Schema.String)
+  agents: Schema.Array(Schema.String),
+  /** Additive: findings `limit` left out (errors among them), when it left any out (`skc_lint`: 100 unless the call says). */
+  not_shown: Schema.optionalKey(Schema.Struct({ errors: Schema.Number, warnings: Schema.Number }))
 })
 export type LintJson = typeof LintJson.Type
 
@@ -161,7 +184,8 @@ export const reportJson = (r: LintReport, agents: ReadonlyArray<string> = [DEFAU
   diagnostics: r.diagnostics.map(diagnosticJson),
   ...(r.fixed === undefined ? {} : { fixed: r.fixed.map(diagnosticJson) }),
   ...(r.skipped ? { skipped: true as const } : {}),
-  agents
+  agents,
+  ...(r.notShown === undefined ? {} : { not_shown: r.notShown })
 })
 
 /**
@@ -548,7 +572,7 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
     // Resolved as a directory from the cwd (RFC-0007:C-RESOLUTION's first rule): `skills/pdf/`, or a bare `pdf`
     // run inside `skills/` (a hostile probe: `for d in *; do skc lint "$d"; done` printed bare `SKILL.md:8:5`).
     ...(single && skills[0]?.scope === "path" ? { namedByPath: true } : {}),
-    reports,
+    reports: reports.map((r) => limitFindings(r, input.limit)),
     ...(failures.length === 0 ? {} : { failures }),
     agents: profiles.map((p) => p.name),
     ...(configProblems === undefined && lintConfigProblems.length === 0 ? {} : { configProblems: [...(configProblems ?? []), ...lintConfigProblems] })

@@ -50,7 +50,7 @@ export const AgentField = Schema.Literals(AGENTS).annotate({
   description: "Agent runtime (default: the client's, else claude)"
 })
 export const PluginDirsField = Schema.Array(Schema.String).annotate({
-  description: "Plugin roots (<root>/skills/*/SKILL.md, lowest precedence)"
+  description: "Plugin roots (<root>/skills/*/SKILL.md), searched last"
 })
 
 export const DiscoverInput = Schema.Struct({
