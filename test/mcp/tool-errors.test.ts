@@ -1,12 +1,23 @@
 // What a failed skc_* call says to its agent (src/mcp/toolErrors.ts): the CLI's errors, with the
 // hints that name CLI commands turned toward what an MCP client can do.
 import { describe, expect, it } from "vitest"
-import { IndexUnusable, InvalidFilter, SkillNotFound } from "../../src/domain/errors.js"
+import { IndexUnusable, InvalidFilter, SkillNotFound, UsageError } from "../../src/domain/errors.js"
+import { NO_TRIGGERS_HINT } from "../../src/domain/eval/triggerSet.js"
 import { toolErrorText } from "../../src/mcp/toolErrors.js"
 
 const READING = new Set(["skc_list", "skc_show", "skc_search"])
 
 describe("toolErrorText", () => {
+  it("eval without trigger sets: over HTTP it does not tell the client to write a file on the server or name a skill by path (E100 there; an MCP probe)", () => {
+    const none = new UsageError({ message: "no trigger queries found beside the 18 skills claude discovers", detail: [NO_TRIGGERS_HINT] })
+    expect(toolErrorText(none, { served: READING, remote: false, tool: "skc_eval" })).toBe(
+      "error: no trigger queries found beside the 18 skills claude discovers\n  write evals/triggers.json in a skill's directory (see docs/eval.md), or name a skill by path"
+    )
+    expect(toolErrorText(none, { served: READING, remote: true, tool: "skc_eval" })).toBe(
+      "error: no trigger queries found beside the 18 skills claude discovers\n  a skill's author adds its trigger queries (evals/triggers.json beside its SKILL.md, docs/eval.md); this team server then evaluates them"
+    )
+  })
+
   it("E001 without a close name names skc_list, over HTTP and over stdio (an agent with tools only runs no shell); with a close name, or no skc_list, it is the CLI's", () => {
     const none = new SkillNotFound({ skill: "zzz", suggestions: [] })
     const cli = "error[E001]: skill 'zzz' not found\n  run 'skc list' to see the skills that resolve here"

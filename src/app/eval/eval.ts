@@ -34,7 +34,7 @@ import {
   type Standing,
   type Verdict
 } from "../../domain/eval/score.js"
-import { contradictoryQueries, EVAL_FILE_DEFAULT_MAX_BYTES, EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
+import { contradictoryQueries, EVAL_FILE_DEFAULT_MAX_BYTES, EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, NO_TRIGGERS_HINT, TRIGGERS_FILE, type TriggerQuery } from "../../domain/eval/triggerSet.js"
 import { firstInvalidUtf8 } from "../../domain/markdown/utf8.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import { notBuiltHere, notBuiltNote, type DiscoveryScope } from "../../domain/protocol/discovery.js"
@@ -539,7 +539,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
         detail: [
           // A fresh clone: the committed deployment links point at runtimes not built yet.
           ...(notBuilt.length > 0 ? [notBuiltNote(notBuilt)] : []),
-          `write ${TRIGGERS_FILE} in a skill's directory (see docs/eval.md), or name a skill by path`
+          NO_TRIGGERS_HINT
         ]
       })
     )

@@ -257,6 +257,8 @@ export const parseEvalsFile = (text: string): Parsed<EvalsFile> => {
 
 /** Where the files sit, relative to the skill directory. */
 export const TRIGGERS_FILE = "evals/triggers.json"
+/** What `eval` says to do when no discovered skill has a trigger set (a team server says otherwise: src/mcp/toolErrors.ts). */
+export const NO_TRIGGERS_HINT = `write ${TRIGGERS_FILE} in a skill's directory (see docs/eval.md), or name a skill by path`
 export const EVALS_FILE = "evals/evals.json"
 
 /**
