@@ -109,10 +109,14 @@ export class MissingFrontmatterField extends Schema.TaggedError<MissingFrontmatt
  * line and column instead of reading as a missing `name`. Same code: it is
  * the RFC-0005 code for a SKILL.md whose required fields cannot be had.
  */
-export class InvalidFrontmatter extends Schema.TaggedError<InvalidFrontmatter>()("InvalidFrontmatter", { problem: Schema.String }) {
+export class InvalidFrontmatter extends Schema.TaggedError<InvalidFrontmatter>()("InvalidFrontmatter", { problem: Schema.String, hint: Schema.optional(Schema.String) }) {
   readonly code = "E011" as const
   get text(): string {
     return `invalid frontmatter in SKILL.md: ${this.problem}`
+  }
+  /** `hint`: where the repair is said (a YAML syntax error: lint's SKL100 names the quoting that repairs it). */
+  get detail(): ReadonlyArray<string> {
+    return this.hint === undefined ? [] : [this.hint]
   }
 }
 

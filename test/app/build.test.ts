@@ -95,7 +95,10 @@ describe("RFC-0001:C-INPUT", () => {
       writeFileSync(join(dir, "SKILL.md"), "---\nname: demo\n---\n# x\n")
       expect(yield* failureText(p.build())).toBe("error[E011]: missing frontmatter field 'description' in SKILL.md")
       writeFileSync(join(dir, "SKILL.md"), "---\nname: [unclosed\ndescription: d\n---\n")
-      expect(yield* failureText(p.build())).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: .* \(line \d+, column \d+\)$/)
+      // Its second line points to lint, which names the quoting that repairs it (an author's probe, seventy-fourth pass).
+      expect(yield* failureText(p.build())).toMatch(
+        /^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: .* \(line \d+, column \d+\)\n {2}'skc lint' on this skill names the quoting that repairs it, and how agents that read such a value anyway read it \(SKL100\)$/
+      )
       writeFileSync(join(dir, "SKILL.md"), "# no frontmatter\n")
       expect(yield* failureText(p.build())).toBe(
         "error[E011]: missing frontmatter field 'name' in SKILL.md\n  SKILL.md has no frontmatter: its first line must be '---', then 'name:' and 'description:', then '---'"

@@ -125,7 +125,7 @@ describe("RFC-0001:C-INPUT", () => {
     writeFileSync(join(dir, "SKILL.md"), "---\nname: [unclosed\ndescription: d\n---\n")
     r = sb.run(["build", "demo"])
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: .* \(line \d+, column \d+\)\n$/)
+    expect(r.stderr).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: .* \(line \d+, column \d+\)\n  'skc lint' on this skill names the quoting that repairs it, and how agents that read such a value anyway read it \(SKL100\)\n$/)
     writeFileSync(join(dir, "SKILL.md"), "# no frontmatter\n")
     // The template names the field; the indented line says there is no frontmatter at all.
     expect(sb.run(["build", "demo"]).stderr).toBe(

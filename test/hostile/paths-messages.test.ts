@@ -165,7 +165,7 @@ describe("issue 19: messages", () => {
     for (const args of [["build", "y"], ["tools", "y"], ["run", "y", "t"]]) {
       const r = sb.run(args)
       expect(r.code, args.join(" ")).toBe(1)
-      expect(r.stderr, args.join(" ")).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: Missing closing "quote \(line \d+, column \d+\)\n$/)
+      expect(r.stderr, args.join(" ")).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: Missing closing "quote \(line \d+, column \d+\)\n(  'skc lint' on this skill names the quoting that repairs it, and how agents that read such a value anyway read it \(SKL100\)\n)?$/)
     }
   })
 

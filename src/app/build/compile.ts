@@ -92,13 +92,20 @@ const missingDetail = (fm: MarkdownDoc["frontmatter"], data: Readonly<Record<str
   return [`'${key}' is ${Array.isArray(v) ? "a list" : typeof v === "object" ? "a map" : `a ${typeof v}`}, not text`]
 }
 
+/** The second line of E011 for a YAML syntax error. */
+export const LINT_REPAIRS = "'skc lint' on this skill names the quoting that repairs it, and how agents that read such a value anyway read it (SKL100)"
+
 /** name and description of SKILL.md, or E011 (unparseable YAML says so: issue 29 item 5). */
 export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
   // A NUL byte: refused as lint refuses it (SKL100), never built (issue 29 item 5).
   const nul = source === undefined ? undefined : nulLine(source)
   if (nul !== undefined) return Effect.fail(new InvalidFrontmatter({ problem: nulMessage(nul, source) }))
   const fm = doc.frontmatter
-  if (fm._tag === "Invalid") return Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(fm) }))
+  // `skc lint` says more of a YAML error than build can: the value an agent that repairs it reads, and the quoting to write.
+  if (fm._tag === "Invalid") {
+    const problem = frontmatterProblemText(fm)
+    return Effect.fail(new InvalidFrontmatter({ problem, ...(problem.startsWith("YAML syntax error") ? { hint: LINT_REPAIRS } : {}) }))
+  }
   const data = fm._tag === "Parsed" ? fm.data : {}
   const name = field(data, "name")
   if (name === undefined) return Effect.fail(new MissingFrontmatterField({ field: "name", detail: missingDetail(fm, data, "name") }))
