@@ -10,6 +10,7 @@ import { prompt } from "../../src/app/skills/prompt.js"
 import { permissions } from "../../src/app/skills/permissions.js"
 import { fixedUsageHistory, UsageHistory } from "../../src/ports/UsageHistory.js"
 import { memoryWorld } from "../../src/testing.js"
+import { renderWarning } from "../../src/domain/errors.js"
 
 const SKILL = (name: string, description = `Does ${name} things.`, extra = "", body = `# ${name}\n`) =>
   `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${body}`
@@ -400,5 +401,16 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(text).toContain("disallowed-tools: Write")
     expect(text).toMatch(/Write\s+deny\s+'Write' is removed by disallowed-tools \(Write\)/)
     expect(text).not.toContain("dangerous: Bash + Write")
+  })
+})
+
+describe("load / permissions of a store skill not deployed where the agent reads (an author's probe, seventy-fourth pass)", () => {
+  it("reads its source, and says that the agent lists nothing under that name yet and how to deploy it", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/notbuilt/SKILL.md": SKILL("notbuilt") } })
+    const r = Result.getOrThrow(await w.run(load({ skill: "notbuilt" })))
+    expect(JSON.stringify(r)).toContain("notbuilt")
+    expect(w.diagnostics.warnings.map(renderWarning)).toContain(
+      "warning: 'notbuilt' is in skc's project store, not where Claude Code reads skills: this is its source; 'skc build notbuilt' deploys it"
+    )
   })
 })

@@ -12,7 +12,8 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import type { Agent } from "../../domain/protocol/agents.js"
-import { SkillNotFound, UsageError } from "../../domain/errors.js"
+import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
+import { warn } from "../../ports/Diagnostics.js"
 import { profileOf } from "../../domain/agents/index.js"
 import type { Discovery, InvalidSkill } from "../../domain/protocol/discovery.js"
 import { FileSystem } from "../../ports/FileSystem.js"
@@ -59,6 +60,13 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
   if (resolved.scope !== "path") {
     const unbuilt = unbuiltDeployment(found, skill, path.basename)
     if (unbuilt !== undefined) return yield* Effect.fail(unbuilt)
+    // Read from skc's store, so authors can inspect a skill before deploying it; said, since the agent lists
+    // nothing under that name yet (`skc prompt` answers E001 for it: an author's probe).
+    yield* warn(
+      Warning.notice(
+        `'${skill}' is in skc's ${resolved.scope} store, not where ${profileOf(found.agent).title} reads skills: this is its source; 'skc build ${skill}' deploys it`
+      )
+    )
   }
   const located: LocatedSkill = {
     name: resolved.name,
