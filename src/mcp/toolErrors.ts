@@ -28,7 +28,7 @@
  */
 import { didYouMean } from "../domain/suggest.js"
 import { reasonWithoutBuildCommand } from "../render/search.js"
-import { IndexUnusable, renderError, SkillNotFound, UsageError, type SkcError } from "../domain/errors.js"
+import { IndexUnusable, renderError, SkillNotFound, type SkcError } from "../domain/errors.js"
 import { NO_TRIGGERS_HINT } from "../domain/eval/triggerSet.js"
 import { NOT_BUILT_YET } from "../app/skills/index.js"
 import { buildStep, stepText } from "../domain/nextStep.js"
@@ -66,12 +66,9 @@ export const toolErrorText = (error: SkcError, context: ToolErrorContext): strin
   // A team server's client can neither write a trigger file on the server nor name a skill by path (E100):
   // told what can be done instead (an MCP probe: it followed the hint and was refused).
   if (error._tag === "UsageError" && context.remote && error.detail?.includes(NO_TRIGGERS_HINT) === true) {
-    const detail = error.detail.map((line) =>
-      line === NO_TRIGGERS_HINT ? "a skill's author adds its trigger queries (evals/triggers.json beside its SKILL.md, docs/eval.md); this team server then evaluates them" : line
-    )
-    return renderError(
-      new UsageError({ message: error.message, detail, ...(error.next === undefined ? {} : { next: error.next }), ...(error.logged === undefined ? {} : { logged: error.logged }) }),
-      "tools"
+    return renderError(error, "tools").replace(
+      NO_TRIGGERS_HINT,
+      "a skill's author adds its trigger queries (evals/triggers.json beside its SKILL.md, docs/eval.md); this team server then evaluates them"
     )
   }
   if (error._tag === "IndexUnusable" && context.remote && !PASSING.has(error.reason)) {

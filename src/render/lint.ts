@@ -50,8 +50,9 @@ export const summaryLine = (r: LintReport, agents?: ReadonlyArray<string>, where
   // glob over .claude/skills/*/ linted nothing and passed).
   if (r.skipped) return visible(`info: skipping compiled skill '${r.skill}'`) + (r.source === undefined ? "" : `\n${visible(`  lint its source: skc lint ${shellPath(r.source)}`)}`)
   // Every finding counted, those a `limit` left out too (notShownLine says how many).
-  const errors = r.diagnostics.filter((d) => d.severity === "error").length + (r.notShown?.errors ?? 0)
-  const warnings = r.diagnostics.length + (r.notShown?.errors ?? 0) + (r.notShown?.warnings ?? 0) - errors
+  const shownErrors = r.diagnostics.filter((d) => d.severity === "error").length
+  const errors = shownErrors + (r.notShown?.errors ?? 0)
+  const warnings = r.diagnostics.length - shownErrors + (r.notShown?.warnings ?? 0)
   // Issue 50: with --fix, what was fixed (with --fix-dry-run, what would be).
   const fixed = r.fixed === undefined ? "" : `, ${r.fixed.length} ${r.diffs === undefined ? "fixed" : "fixable"}`
   return `${visible(r.skill)}${where === undefined ? "" : ` (${visible(where)})`}: ${plural(errors, "error")}, ${plural(warnings, "warning")}${fixed}${forAgents(agents)}`

@@ -27,6 +27,14 @@ const skillDirs = (root: string) => readdirSync(root, { withFileTypes: true }).f
 
 const w = diskWorld("skc-lint-agents-")
 const lintDir = (dir: string, agent?: string) => w.run(lintSkills({ skill: dir, ...(agent === undefined ? {} : { agent }) }))
+/** Lint a skill written as `text` into a fresh directory `name`: its findings. */
+const lintWritten = (name: string, text: string) =>
+  Effect.suspend(() => {
+    const dir = join(w.root, name)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), text)
+    return lintDir(dir)
+  }).pipe(Effect.map((o) => o.reports[0]!.diagnostics))
 const show = (d: LintDiagnostic) => `${d.file}:${d.line} ${d.severity} ${d.rule}: ${d.message}`
 
 /** Lint one SKILL.md at /proj/x/<dir> in a memory world. */
@@ -99,10 +107,8 @@ describe("issue 43 (DECISIONS #51) Claude Code skills that must fail", () => {
 describe("SKL115 on hooks: every malformed hook, each at its own line (an author's probe, seventy-fourth pass)", () => {
   it.effect("three problems in three places are three findings at their lines, not the first one at the hooks: line", () =>
     Effect.gen(function* () {
-      const dir = join(w.root, "hooks4")
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(
-        join(dir, "SKILL.md"),
+      const ds = (yield* lintWritten(
+        "hooks4",
         [
           "---",
           "name: hooks4",
@@ -119,8 +125,7 @@ describe("SKL115 on hooks: every malformed hook, each at its own line (an author
           "# hooks4",
           ""
         ].join("\n")
-      )
-      const ds = (yield* lintDir(dir)).reports[0]!.diagnostics.filter((d) => d.rule === "SKL115")
+      )).filter((d) => d.rule === "SKL115")
       expect(ds.map((d) => [d.line, d.column, d.message])).toEqual([
         [5, 9, expect.stringContaining("hooks: 'Stop' must be a list of matchers")],
         [6, 16, expect.stringContaining("hooks: unknown hook event 'PostToolUze'")],
@@ -132,10 +137,7 @@ describe("SKL115 on hooks: every malformed hook, each at its own line (an author
 describe("SKL115 leaves the specification's own fields to SKL101–SKL114 (an author's probe, seventy-fourth pass)", () => {
   it.effect("allowed-tools: 7 is one finding, SKL114's, not also SKL115's in other words", () =>
     Effect.gen(function* () {
-      const dir = join(w.root, "at7")
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(join(dir, "SKILL.md"), "---\nname: at7\ndescription: Test skill. Use when testing.\nallowed-tools: 7\n---\n# at7\n")
-      const ds = (yield* lintDir(dir)).reports[0]!.diagnostics
+      const ds = yield* lintWritten("at7", "---\nname: at7\ndescription: Test skill. Use when testing.\nallowed-tools: 7\n---\n# at7\n")
       expect(ds.filter((d) => d.message.includes("allowed-tools")).map((d) => d.rule)).toEqual(["SKL114"])
     }))
 })

@@ -191,12 +191,15 @@ const LOG_COLUMNS: ReadonlyArray<readonly [name: string, added: string]> = [
  * of its own that must be given and has no default — is another program's: the log is moved aside whole
  * (logRepair.ts, its rows kept there) and made afresh.
  */
+/** The columns of the log's `access_log` table. */
+const columnsOf = (db: Database) => db.prepare("PRAGMA table_info(access_log)").all() as Array<{ name: string; notnull: number; dflt_value: unknown; pk: number }>
+
 const migrateColumns = (db: Database): void => {
   // A view (or anything else) named access_log: no row can be written into it, nor an index made on it.
   const kind = (db.prepare("SELECT type FROM sqlite_master WHERE name = 'access_log'").get() as { type?: unknown } | undefined)?.type
   if (kind !== undefined && kind !== "table") throw new UnsoundLog(`its access_log is a ${String(kind)}, not skc's table`, "SQLITE_CORRUPT")
   if (!hasTable(db)) return
-  const columns = db.prepare("PRAGMA table_info(access_log)").all() as Array<{ name: string; notnull: number; dflt_value: unknown; pk: number }>
+  const columns = columnsOf(db)
   const names = new Set(columns.map((c) => c.name))
   const known = new Set(["id", ...LOG_COLUMNS.map(([n]) => n)])
   const blocking = columns.filter((c) => !known.has(c.name) && c.notnull === 1 && c.dflt_value === null && c.pk === 0).map((c) => c.name)
@@ -210,7 +213,7 @@ const migrateColumns = (db: Database): void => {
 /** Whether the log holds skc's `access_log`: a table with an `id` and every column a row of skc's fills. */
 const hasSkcTable = (db: Database): boolean => {
   if (!hasTable(db)) return false
-  const names = new Set((db.prepare("PRAGMA table_info(access_log)").all() as Array<{ name: string }>).map((c) => c.name))
+  const names = new Set(columnsOf(db).map((c) => c.name))
   return names.has("id") && LOG_COLUMNS.every(([n]) => names.has(n))
 }
 

@@ -11,6 +11,7 @@ import { Effect, Schema } from "effect"
 import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { Diagnostics, warn } from "../../ports/Diagnostics.js"
 import { notBuiltHere, notBuiltNote } from "../../domain/protocol/discovery.js"
+import { claudeKey } from "../../domain/protocol/listing.js"
 import { warnUndeployed } from "./undeployedNotice.js"
 import type { Agent } from "../../domain/protocol/agents.js"
 import type { ListingLimits } from "../../domain/protocol/budget.js"
@@ -57,9 +58,9 @@ export const prompt = Effect.fn("skc.prompt")(function* (input: PromptInput = {}
     for (const name of input.skills) {
       // `<plugin>:<skill>` (Claude Code's `/acme:foo`, the listing's `- acme:foo`) picks that plugin's entry.
       const inPlugin = pluginSkillNamed(found, name, path.basename)
-      // Claude Code lists and invokes a skill by its directory's name (`- dirname (name)`, `/dirname`): that
-      // name picks it first, as `load` and `permissions` take it (locateSkill).
-      const inDirectory = listing.layout === "claude" ? found.skills.find((s) => s.scope !== "plugin" && path.basename(s.dir) === name) : undefined
+      // Claude Code lists and invokes a skill by its directory's name (`- dirname (name)`, `/dirname`), the key
+      // its listing is made by: that name picks it first, as `load` and `permissions` take it (locateSkill).
+      const inDirectory = listing.layout === "claude" ? found.skills.find((s) => s.scope !== "plugin" && claudeKey(s) === name) : undefined
       const e =
         (inDirectory === undefined ? undefined : listing.entries.find((x) => x.location === inDirectory.path && x.kind !== "command")) ??
         listing.entries.find((x) => x.name === name && x.kind !== "command") ??

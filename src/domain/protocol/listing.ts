@@ -136,7 +136,7 @@ const claudeDirName = (s: Pick<DiscoveredSkill, "dir" | "scope" | "root" | "name
   s.dir === "" || (s.scope === "plugin" && s.dir === s.root) ? s.name : baseName(s.dir)
 
 /** What Claude Code knows a skill by: its directory's name, a plugin's as `<plugin>:<dir>`. */
-const claudeKey = (s: Pick<DiscoveredSkill, "dir" | "scope" | "root" | "name" | "plugin">): string => (s.scope === "plugin" && s.plugin !== undefined ? `${s.plugin}:${claudeDirName(s)}` : claudeDirName(s))
+export const claudeKey = (s: Pick<DiscoveredSkill, "dir" | "scope" | "root" | "name" | "plugin">): string => (s.scope === "plugin" && s.plugin !== undefined ? `${s.plugin}:${claudeDirName(s)}` : claudeDirName(s))
 
 /** The label of a skill's line in Claude Code's listing: what it knows the skill by, with ` (name)` when the frontmatter `name` differs. */
 export const claudeLabel = (s: Pick<DiscoveredSkill, "dir" | "scope" | "root" | "name" | "plugin">): string => (claudeDirName(s) === s.name ? claudeKey(s) : `${claudeKey(s)} (${s.name})`)

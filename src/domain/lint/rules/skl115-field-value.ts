@@ -21,8 +21,9 @@ export const fieldValueProblems = (
   data: Readonly<Record<string, unknown>>,
   profiles: ReadonlyArray<AgentProfile>
 ): ReadonlyArray<{ readonly field: string; readonly path: ReadonlyArray<string | number>; readonly message: string }> => {
-  // field → where in its value → problem → the profiles that see it, so two agents with one reading give one finding.
-  const problems = new Map<string, Map<string, { path: ReadonlyArray<string | number>; byProblem: Map<string, Array<string>> }>>()
+  // Field → one finding per place in its value and problem, naming every profile that sees it (fields in the
+  // order first met, so two agents with one reading give one finding where one agent alone would).
+  const problems = new Map<string, Map<string, { path: ReadonlyArray<string | number>; problem: string; names: Array<string> }>>()
   for (const profile of profiles) {
     // Each key written that the agent reads as a checked field (its other spellings too), reported under that key.
     const written = knownFields(profile).flatMap((spec) =>
@@ -32,37 +33,37 @@ export const fieldValueProblems = (
     )
     for (const { key, kind } of written) {
       for (const { path, message } of fieldValueProblemsAt(kind, data[key])) {
-        const byPath = problems.get(key) ?? new Map()
-        problems.set(key, byPath)
-        const at = byPath.get(JSON.stringify(path)) ?? { path, byProblem: new Map<string, Array<string>>() }
-        byPath.set(JSON.stringify(path), at)
-        const names = at.byProblem.get(message) ?? []
-        if (!names.includes(profile.name)) names.push(profile.name)
-        at.byProblem.set(message, names)
+        const ofField = problems.get(key) ?? new Map()
+        problems.set(key, ofField)
+        const id = JSON.stringify([path, message])
+        const seen = ofField.get(id) ?? { path, problem: message, names: [] }
+        ofField.set(id, seen)
+        if (!seen.names.includes(profile.name)) seen.names.push(profile.name)
       }
     }
   }
-  const out: Array<{ field: string; path: ReadonlyArray<string | number>; message: string }> = []
-  for (const [field, byPath] of problems) {
-    for (const { path, byProblem } of byPath.values()) {
-      for (const [problem, names] of byProblem) out.push({ field, path, message: `${field}: ${problem} (${names.join(", ")})` })
-    }
-  }
-  return out
+  return [...problems].flatMap(([field, ofField]) =>
+    [...ofField.values()].map(({ path, problem, names }) => ({ field, path, message: `${field}: ${problem} (${names.join(", ")})` }))
+  )
 }
 
 /**
- * Where a problem inside a field's value is (a hook three levels down): the line and column of that part in
- * SKILL.md, read from the frontmatter's YAML; the field's own key when the part cannot be placed.
+ * Where each problem inside a field's value is (a hook three levels down): the line and column of that part
+ * in SKILL.md, read from the frontmatter's YAML (parsed once, and only when a problem lies inside a value);
+ * the field's own key when the part cannot be placed.
  */
-const partAt = (fm: Frontmatter, field: string, path: ReadonlyArray<string | number>): Pick<Finding, "line" | "column" | "endLine" | "endColumn"> => {
-  if (path.length === 0 || fm._tag !== "Parsed") return keyAt(fm, field)
-  const node = parseDocument(fm.raw).getIn([field, ...path], true) as { range?: readonly [number, number, number] } | undefined
-  const offset = node?.range?.[0]
-  if (offset === undefined) return keyAt(fm, field)
-  const before = fm.raw.slice(0, offset)
-  // The YAML text starts on file line 2 (after the opening `---`).
-  return { line: 2 + (before.match(/\n/g)?.length ?? 0), column: offset - before.lastIndexOf("\n") }
+const partLocator = (fm: Frontmatter) => {
+  let doc: ReturnType<typeof parseDocument> | undefined
+  return (field: string, path: ReadonlyArray<string | number>): Pick<Finding, "line" | "column" | "endLine" | "endColumn"> => {
+    if (path.length === 0 || fm._tag !== "Parsed") return keyAt(fm, field)
+    doc ??= parseDocument(fm.raw)
+    const node = doc.getIn([field, ...path], true) as { range?: readonly [number, number, number] } | undefined
+    const offset = node?.range?.[0]
+    if (offset === undefined) return keyAt(fm, field)
+    const before = fm.raw.slice(0, offset)
+    // The YAML text starts on file line 2 (after the opening `---`).
+    return { line: 2 + (before.match(/\n/g)?.length ?? 0), column: offset - before.lastIndexOf("\n") }
+  }
 }
 
 export const skl115: Rule = {
@@ -77,8 +78,7 @@ export const skl115: Rule = {
   check: (s) => {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined) return []
-    return fieldValueProblems(data, activeProfiles(s)).map(
-      (p): Finding => ({ file: "SKILL.md", ...partAt(s.frontmatter, p.field, p.path), message: p.message })
-    )
+    const at = partLocator(s.frontmatter)
+    return fieldValueProblems(data, activeProfiles(s)).map((p): Finding => ({ file: "SKILL.md", ...at(p.field, p.path), message: p.message }))
   }
 }
