@@ -17,6 +17,16 @@ const short = (m: Metrics) => `${pct(m.pass_rate)} (${m.passed}/${m.queries})`
 /** A query of a miss line: whole up to this many characters (a 100 KB query would bury the report; JSON keeps it whole). */
 const QUERY_CHARS = 200
 const quoted = (q: string) => JSON.stringify(q.length > QUERY_CHARS ? `${q.slice(0, QUERY_CHARS)}…` : q)
+/**
+ * What fires a manual-only skill: its command where the agent runs skills by one (Claude Code's `/<directory>`),
+ * nothing when `user-invocable: false` takes it off that menu too, else a request that names it.
+ */
+const manualTrigger = (command: string | null | undefined): string =>
+  command === undefined
+    ? ", so only a request that names it triggers it"
+    : command === null
+      ? ", and user-invocable: false keeps it off the / menu too: nothing can invoke it"
+      : `, so only a request that invokes it (/${command}) triggers it`
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`
 
 /**
@@ -90,7 +100,7 @@ export const renderEval = (r: EvalResult): string => {
     out.push(`${s.skill}: ${s.misses.length} miss${s.misses.length === 1 ? "" : "es"}`)
     // A manual-only skill is never listed to the model (DECISIONS #51): say why it cannot fire rather than a bare miss.
     // Its field may be written `"yes"` or `on` (Claude Code reads those words): the line names no value.
-    if (s.manual_only) out.push(`  ${visible(s.skill)} is manual only: ${r.agent} never lists it to the model, so only a request that invokes it (its /command) triggers it`)
+    if (s.manual_only) out.push(`  ${visible(s.skill)} is manual only: ${r.agent} never lists it to the model${manualTrigger(s.command)}`)
     if (s.conditional === true) out.push(`  ${visible(s.skill)} is conditional (paths:): ${r.agent} lists it only once a file matching its paths is touched; evaluated as listed then`)
     for (const m of s.misses) {
       const why = m.should_trigger

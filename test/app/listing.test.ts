@@ -167,10 +167,36 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     const r = ok(await w.run(evaluate({ skills: ["deploy"] }).pipe(Effect.provide(noRunner))))
     expect(r.skills[0]).toMatchObject({ skill: "deploy", manual_only: true, passed: 2, misses: [{ query: "deploy the service to production", winner: null }] })
     const text = renderEval(r)
-    expect(text).toContain("deploy is manual only: claude never lists it to the model, so only a request that invokes it (its /command) triggers it")
+    expect(r.skills[0]!.command).toBe("deploy")
+    expect(text).toContain("deploy is manual only: claude never lists it to the model, so only a request that invokes it (/deploy) triggers it")
     expect(text).toContain('"deploy the service to production": should fire; manual only, not invoked')
     const m = ok(await w.run(match({ query: "/deploy now please" })))
     expect(m.results[0]).toMatchObject({ name: "deploy" })
+  })
+
+  it("eval: a manual-only skill that user-invocable: false also keeps off the / menu is said to be invocable by nothing, as `skc match` says; Codex's by naming it", async () => {
+    // It said "only a request that invokes it (its /command) triggers it" while no command exists.
+    const w = memoryWorld({
+      files: {
+        "/proj/.claude/skills/hidden/SKILL.md": SKILL("hidden", "Rotate the staging credentials.", "disable-model-invocation: true\nuser-invocable: false\n"),
+        "/proj/.claude/skills/hidden/evals/triggers.json": JSON.stringify([{ query: "rotate the staging credentials", should_trigger: true }])
+      }
+    })
+    const noRunner = Layer.succeed(ProcessRunner, { run: () => Effect.die("the match judge ran a process") })
+    const r = ok(await w.run(evaluate({ skills: ["hidden"] }).pipe(Effect.provide(noRunner))))
+    expect(r.skills[0]).toMatchObject({ skill: "hidden", manual_only: true, command: null, passed: 0 })
+    expect(renderEval(r)).toContain("hidden is manual only: claude never lists it to the model, and user-invocable: false keeps it off the / menu too: nothing can invoke it")
+    const codex = memoryWorld({
+      files: {
+        "/proj/.agents/skills/hidden/SKILL.md": SKILL("hidden", "Rotate the staging credentials."),
+        "/proj/.agents/skills/hidden/agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n",
+        "/proj/.agents/skills/hidden/evals/triggers.json": JSON.stringify([{ query: "rotate the staging credentials", should_trigger: true }])
+      }
+    })
+    const c = ok(await codex.run(evaluate({ skills: ["hidden"], agent: "codex" }).pipe(Effect.provide(noRunner))))
+    expect(c.skills[0]).toMatchObject({ skill: "hidden", manual_only: true })
+    expect(c.skills[0]!.command).toBeUndefined()
+    expect(renderEval(c)).toContain("hidden is manual only: codex never lists it to the model, so only a request that names it triggers it")
   })
 
   it("eval: a conditional skill (paths:) is not manual only: it is matched as listed once a file matching its paths is touched, and said so", async () => {

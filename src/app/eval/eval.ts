@@ -125,6 +125,12 @@ export interface SkillEvalReport extends Metrics {
    */
   readonly manual_only: boolean
   /**
+   * A manual-only skill under an agent that runs skills by a command (Claude Code's `/<directory>`): that
+   * command, or `null` when `user-invocable: false` takes it off the / menu too and nothing can invoke it.
+   * Absent for a listed skill and for agents whose users name a skill instead.
+   */
+  readonly command?: string | null
+  /**
    * Claude Code keeps the skill out of the listing a session starts with until a file matching its `paths:`
    * is touched: the match judge evaluates it as listed then (as `skc budget` counts it). Absent otherwise.
    */
@@ -170,6 +176,7 @@ export const EvalDocument = Schema.Struct({
       path: Schema.String,
       meets_min_pass: Schema.Boolean,
       manual_only: Schema.Boolean,
+      command: Schema.optionalKey(Schema.NullOr(Schema.String)),
       conditional: Schema.optionalKey(Schema.Literal(true)),
       ...EvalMetricsFields,
       misses: Schema.Array(
@@ -610,6 +617,7 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
       // The exact rate, not the printed one (rounded to 3 places): 2 of 3 (0.667 printed) is below 0.6669.
       meets_min_pass: (metrics.queries === 0 ? 0 : metrics.passed / metrics.queries) >= minPass,
       manual_only: t.manual,
+      ...(t.manual && listing.slashCommands !== undefined ? { command: listing.slashCommands.find((c) => c.path === t.path)?.command ?? null } : {}),
       ...(t.conditional ? { conditional: true as const } : {}),
       ...metrics,
       splits: splitMetrics(outcomes),
