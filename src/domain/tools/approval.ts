@@ -150,7 +150,7 @@ export const namedFileCandidates = (
 }
 
 /** Programs that load the code a following word names (with `.exe` on Windows, a version suffix); the shells run a script file. */
-const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php|bash|sh|dash|zsh|ksh)(\.exe)?$/i
+const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php|bash|r?bash|sh|dash|zsh|ksh|ksh93|mksh|yash|t?csh|ash|posh)(\.exe)?$/i
 
 /** Extensions an interpreter adds to a name given without one (node, python's `-m`, ts-node and tsx): `node ./hook` loads `hook.js`. */
 export const IMPLIED_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py"] as const
@@ -158,7 +158,7 @@ export const IMPLIED_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py"] as const
 /** Options of those programs that take the next word as their value (`node -r hook main`): that word is not the script. */
 const OPTION_WITH_VALUE = new Set(["-r", "--require", "--import", "--loader", "-e", "--eval", "-c", "-W", "-X"])
 /** The shells among them, whose options mostly take no value. */
-const SHELLS = /^(bash|sh|dash|zsh|ksh)(\.exe)?$/i
+const SHELLS = /^(r?bash|sh|dash|zsh|ksh|ksh93|mksh|yash|t?csh|ash|posh)(\.exe)?$/i
 /** A shell's options that take the next word as their value (`bash -o pipefail x.sh`). */
 const SHELL_OPTION_WITH_VALUE = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"])
 

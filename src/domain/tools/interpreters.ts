@@ -47,13 +47,17 @@ const baseName = (program: string): string =>
   (program.split(/[\\/]/).pop() ?? program)
     .toLowerCase()
     .replace(/\.exe$/, "")
-    .replace(/^(python|pypy|perl|ruby|php|lua|node|bash|tclsh|wish)[0-9.]*$/, "$1")
+    .replace(/^(python|pypy|perl|ruby|php|lua|node|bash|tclsh|wish|ksh|zsh|dash|yash|mksh|tcsh)[0-9.]*$/, "$1")
 
 type Kind = "shell" | "python" | "node" | "deno" | "eval-e" | "php" | "awk" | "sed" | "powershell" | "cmd" | "joined" | "ssh"
 
 /** Programs that run an argument as code, and how they are told to. */
 const INTERPRETERS: Record<string, Kind> = {
   sh: "shell", bash: "shell", dash: "shell", zsh: "shell", ksh: "shell", mksh: "shell", ash: "shell", fish: "shell",
+  // A tool-skill probe: `rbash -c -- {{v}}` (Debian's bash ships it) ran the value as code, lint clean; each of
+  // these takes `-c <command string>` as sh does.
+  rbash: "shell", tcsh: "shell", csh: "shell", yash: "shell", pdksh: "shell", oksh: "shell", loksh: "shell", lksh: "shell", posh: "shell",
+  hush: "shell", elvish: "shell", nu: "shell", xonsh: "shell", osh: "shell", ysh: "shell",
   python: "python", pypy: "python",
   node: "node", nodejs: "node", bun: "node", deno: "deno",
   perl: "eval-e", ruby: "eval-e", lua: "eval-e", luajit: "eval-e", rscript: "eval-e", osascript: "eval-e", jshell: "eval-e",
@@ -349,7 +353,8 @@ export const interpreterHazards = (command: CommandTemplate): ReadonlyArray<Inte
     const name = baseName(program.literal)
     // `busybox sh -c …`: the applet is the program.
     // `busybox -- {{v}}`: the word after `--` is the applet still (a probe's value chose it).
-    if (name === "busybox") return scan(argv[at + 1]?.literal === "--" ? at + 2 : at + 1, depth + 1)
+    // toybox picks its command the same way (`toybox sh -c …`).
+    if (name === "busybox" || name === "toybox") return scan(argv[at + 1]?.literal === "--" ? at + 2 : at + 1, depth + 1)
     if (COMMAND_OPTION_ANYWHERE.has(name)) {
       for (let i = at + 1; i < argv.length; i++) {
         const a = argv[i]!.literal
