@@ -102,8 +102,8 @@ export const compilePattern = (source: string): RegExp | undefined => {
  * engine take exponential time on a value that almost matches. The value is
  * an agent's and the match runs in skc's own process (the MCP server), so
  * such a Pattern is refused where it is declared (issue 45 item 1). A
- * conservative check of the pattern's structure, not a proof: it never looks
- * at alternatives that overlap (`(a|a)*`).
+ * conservative check of the pattern's structure, not a proof; alternatives
+ * that overlap (`(a|a)*`) are `repeatsAnAmbiguousChoice`'s.
  */
 export const repeatsARepetition = (source: string): boolean => {
   const frames: Array<{ repeats: boolean }> = [{ repeats: false }]
@@ -146,6 +146,102 @@ export const repeatsARepetition = (source: string): boolean => {
       i += q.length
     }
     if (groupRepeats === true) frame.repeats = true
+  }
+  return false
+}
+
+/**
+ * Whether a `Pattern` repeats (without a small bound) a choice whose alternatives may begin with the same
+ * character: `(a|a)*`, `([a-z]|[a-z0-9])*`, `((x|xy)z)+`. Each repetition can then match the same text
+ * in several ways, and a value that almost matches takes exponential time in JavaScript's engine: a
+ * tool-skill probe's 28-character value held a `skc run` for 15 s and stalled an MCP server's other calls
+ * (lint had let it through). Alternatives that each begin with a different literal character (`(foo|bar)+`,
+ * `(a|b)*`) can be told apart at once and stay allowed; a class, `.`, an escape such as `\d`, a group or
+ * an optional first atom counts as able to begin like any other.
+ */
+export const repeatsAnAmbiguousChoice = (source: string): boolean => {
+  interface Frame {
+    /** Per alternative, its first character when a literal one, null when it may begin otherwise; undefined until read. */
+    firsts: Array<string | null | undefined>
+    /** A choice inside this group (or deeper) is ambiguous. */
+    ambiguous: boolean
+  }
+  const frames: Array<Frame> = [{ firsts: [undefined], ambiguous: false }]
+  const quantifierAt = (i: number): { readonly min: number; readonly max: number; readonly length: number } | undefined => {
+    const c = source[i]
+    if (c === "*") return { min: 0, max: Infinity, length: source[i + 1] === "?" ? 2 : 1 }
+    if (c === "+") return { min: 1, max: Infinity, length: source[i + 1] === "?" ? 2 : 1 }
+    if (c === "?") return { min: 0, max: 1, length: source[i + 1] === "?" ? 2 : 1 }
+    if (c === "{") {
+      const m = /^\{(\d+)(,(\d*))?\}\??/.exec(source.slice(i))
+      if (m === null) return undefined
+      return { min: Number(m[1]), max: m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3]), length: m[0].length }
+    }
+    return undefined
+  }
+  /** Two alternatives that may begin alike: the same literal, or one that may begin with anything. */
+  const overlapping = (firsts: ReadonlyArray<string | null | undefined>): boolean => {
+    if (firsts.length < 2) return false
+    if (firsts.some((f) => f === null || f === undefined)) return true
+    return new Set(firsts).size < firsts.length
+  }
+  /** Records the first atom of the current alternative (its literal character, or null), if none yet. */
+  const atom = (first: string | null, quantifier: ReturnType<typeof quantifierAt>) => {
+    const frame = frames[frames.length - 1]!
+    const last = frame.firsts.length - 1
+    // An atom that may be absent (`a?b`, `a*b`) lets the alternative begin with what follows: counted as anything.
+    if (frame.firsts[last] === undefined) frame.firsts[last] = quantifier !== undefined && quantifier.min === 0 ? null : first
+  }
+  let i = 0
+  while (i < source.length) {
+    const c = source[i]!
+    if (c === "(") {
+      // `(?:`, `(?=`, `(?!`, `(?<=`, `(?<!`, `(?<name>`: the group's own syntax, not its first atom.
+      const opener = /^\((\?(:|=|!|<=|<!|<[A-Za-z_$][\w$]*>))?/.exec(source.slice(i))![0]
+      frames.push({ firsts: [undefined], ambiguous: false })
+      i += opener.length
+      continue
+    }
+    if (c === "|") {
+      frames[frames.length - 1]!.firsts.push(undefined)
+      i++
+      continue
+    }
+    if (c === ")") {
+      const group = frames.length > 1 ? frames.pop()! : { firsts: [], ambiguous: false }
+      const ambiguous = group.ambiguous || overlapping(group.firsts)
+      i++
+      const q = quantifierAt(i)
+      if (ambiguous && q !== undefined && q.max > 16) return true
+      atom(null, q)
+      if (ambiguous) frames[frames.length - 1]!.ambiguous = true
+      if (q !== undefined) i += q.length
+      continue
+    }
+    // Anchors match no character: the alternative begins with what follows them.
+    if (c === "^" || c === "$") {
+      i++
+      continue
+    }
+    let first: string | null
+    if (c === "\\") {
+      const next = source[i + 1] ?? ""
+      // `\.`, `\-`, `\/`: that character; `\d`, `\w`, `\s`, `\p{…}`, `\u…`: a class or a code, any beginning.
+      first = /[A-Za-z0-9]/.test(next) ? null : next
+      i += 2
+      if ((next === "p" || next === "P" || next === "u") && source[i] === "{") i = source.indexOf("}", i) + 1 || source.length
+    } else if (c === "[") {
+      i++
+      while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1
+      i++
+      first = null
+    } else {
+      first = c === "." ? null : c
+      i++
+    }
+    const q = quantifierAt(i)
+    atom(first, q)
+    if (q !== undefined) i += q.length
   }
   return false
 }

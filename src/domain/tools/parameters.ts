@@ -14,7 +14,7 @@
  * a `(default: X)` note in the description. Both are coerced to the type.
  */
 import { Result } from "effect"
-import { checkConstraints, coerceText, compilePattern, repeatsARepetition } from "./coerce.js"
+import { checkConstraints, coerceText, compilePattern, repeatsAnAmbiguousChoice, repeatsARepetition } from "./coerce.js"
 import { PARAMETER_TYPES, type ParameterDefinition, type ParameterType, type Problem } from "./model.js"
 
 export interface SourceLine {
@@ -155,6 +155,12 @@ export const parseParameterTable = (lines: ReadonlyArray<SourceLine>): ParsedTab
             kind: "parameter-table",
             line: row.line,
             message: `parameter '${name}': Pattern repeats a group that repeats (such as (a+)+), which can take exponential time on an agent's value; write it without the nesting`
+          })
+        } else if (repeatsAnAmbiguousChoice(patternText)) {
+          problems.push({
+            kind: "parameter-table",
+            line: row.line,
+            message: `parameter '${name}': Pattern repeats a choice whose alternatives can begin alike (such as (a|a)* or ([a-z]|[a-z0-9])*), which can take exponential time on an agent's value; write the choice as one character class ([a-z0-9]*), or make each alternative begin with a different character`
           })
         } else pattern = patternText
       }

@@ -6,7 +6,7 @@
 // still lint clean.
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { buildArguments, repeatsARepetition } from "../../../src/domain/tools/coerce.js"
+import { buildArguments, repeatsAnAmbiguousChoice, repeatsARepetition } from "../../../src/domain/tools/coerce.js"
 import { interpreterHazards } from "../../../src/domain/tools/interpreters.js"
 import { lintToolSkill } from "../../../src/domain/tools/lint.js"
 import { parametersSchema } from "../../../src/domain/tools/manifest.js"
@@ -143,6 +143,18 @@ describe("issue 45 item 1: SKL516 judges free-text placement by structure", () =
     expect(errors("git log -- {{v}}", { rows }).map((d) => d.message).join("\n")).toMatch(/Pattern repeats a group that repeats/)
     // Unconstrained now, the value must stand after `--` again: spliced into an option it is SKL516.
     expect(errors("git log --author={{v}}", { rows }).map((d) => d.rule)).toContain("SKL516")
+  })
+
+  it("a Pattern that repeats a choice whose alternatives begin alike is refused where it is declared (a tool-skill probe: ([a-z]|[a-z0-9])* held a run 15 s on 28 characters)", () => {
+    for (const p of ["([a-z]|[a-z0-9])*", "(a|a)*", "^(a|ab)+$", "((x|xy)z)+", "(?:\\d|1)*", "(a?b|b)*", "(.|x)+", "(a|)*", "(?<w>a|a){2,}", "(x|[xy])*y"]) {
+      expect([p, repeatsAnAmbiguousChoice(p)]).toEqual([p, true])
+    }
+    for (const p of ["(foo|bar)+", "(a|b)*", "^(https|http)://[a-z.]+$", "(a|a){2}", "(\\.|-)*", "[(a|a)*]", "\\((a|a)\\)*", "(a|a)b*", "(?:v|V)[0-9]+(,(?:v|V)[0-9]+)*", "(^x|y)+"]) {
+      expect([p, repeatsAnAmbiguousChoice(p)]).toEqual([p, false])
+    }
+    const rows = "| v | string | yes | text | | `([a-z]|[a-z0-9])*` |"
+    expect(parseToolSkill(skill("git log -- {{v}}", { rows })).skill.tools[0]!.parameters[0]!.pattern).toBeUndefined()
+    expect(errors("git log -- {{v}}", { rows }).map((d) => `${d.rule} ${d.message}`).join("\n")).toMatch(/SKL510 .*Pattern repeats a choice whose alternatives can begin alike/)
   })
 
   it("issue 45 item 1: Values and Pattern are enforced at run time and reach the JSON Schema", () => {
