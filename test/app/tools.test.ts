@@ -70,6 +70,33 @@ describe("issue 8: tool-skills spec §8 examples", () => {
       expect((yield* v.runTool({ skill: "git", tool: "git_status", yes: true })).cwd).toBe(v.root)
     }))
 
+  it.live("spec §9.1: a tool skill without name or description, or with two tools of one name, runs no tool (a tool-skill probe ran them approved)", () =>
+    Effect.gen(function* () {
+      const v = world()
+      const write = (dir: string, frontmatter: string, body: string) => {
+        mkdirSync(join(v.store, dir), { recursive: true })
+        writeFileSync(join(v.store, dir, "SKILL.md"), `---\n${frontmatter}version: 1.0.0\nread_only: true\n---\n\n${body}`)
+      }
+      const tool = (name: string) => `### ${name}\n\nSay hi.\n\n#### Command\n\n\`\`\`bash\necho hi\n\`\`\`\n\n`
+      write("nodesc", "name: nodesc\n", tool("t"))
+      write("noname", "description: Says hi. Use when greeting.\n", tool("t"))
+      write("dups", "name: dups\ndescription: Says hi. Use when greeting.\n", tool("dup") + tool("dup") + tool("other"))
+      for (const [skill, t, why] of [
+        ["nodesc", "t", "missing required frontmatter field 'description'"],
+        ["noname", "t", "missing required frontmatter field 'name'"],
+        ["dups", "other", "duplicate tool 'dup'"],
+        ["dups", "dup", "duplicate tool 'dup'"]
+      ] as const) {
+        yield* v.run(approve({ skill }))
+        const refused = yield* failureText(v.runTool({ skill, tool: t, yes: true }))
+        expect(refused).toContain(`has errors that stop tool '${t}'`)
+        expect(refused).toContain(why)
+      }
+      // Listed over MCP as not runnable, as any tool lint errors stop.
+      const offered = yield* v.run(mcpToolDescriptors)
+      for (const name of ["nodesc__t", "dups__other", "dups__dup"]) expect(offered.find((d) => d.name === name)?.description ?? "").toContain("[not runnable")
+    }))
+
   it.live("a tool whose script the skill lacks is listed with that error, left out of the prompt manifest and not runnable over MCP (a tool-skill probe)", () =>
     Effect.gen(function* () {
       const v = world()

@@ -86,7 +86,7 @@ export const mcpToolDescriptors = Effect.gen(function* () {
         ? `[not runnable until approved again: ${APPROVED_FILES_CHANGED}; run 'skc approve ${l.resolved.name}']`
         : `[not runnable until approved: run 'skc approve ${l.resolved.name}']`
     // A name is one tool (MCP: a tool's name identifies it): of two blocks of one name (SKL509) the first is
-    // listed, both were before. A tool whose command cannot be read (SKL512: a shell pipeline, no command
+    // listed (as not runnable: duplicates stop every tool of the skill, spec §9.1), both were before. A tool whose command cannot be read (SKL512: a shell pipeline, no command
     // block) is listed as not runnable, as a tool other errors stop: it was left out, and nobody learnt of it.
     const named = new Set<string>()
     for (const t of l.skill.tools) {

@@ -85,6 +85,8 @@ export interface ToolSkill {
 export type ProblemKind =
   /** Frontmatter YAML that does not parse: no SKL5xx rule (lint reports SKL100), but it stops every tool. */
   | "frontmatter-invalid"
+  /** `name` or `description` missing or empty: no SKL5xx rule (lint reports SKL101 / SKL105), but it stops every tool (spec §9.1). */
+  | "field-missing"
   | "version-missing"
   | "version-semver"
   | "description-length"

@@ -132,6 +132,13 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
       problem("version-semver", lineOf("version"), `version '${written}' is not a semver version (MAJOR.MINOR.PATCH)`)
     }
   }
+  // Spec §9.1: a missing required field is fatal (lint reports it as SKL101 / SKL105): a probe's tool skill
+  // without `description` was approved and ran while build refused it (E011).
+  if (doc.frontmatter._tag !== "Invalid") {
+    for (const [field, value] of [["name", name], ["description", description]] as const) {
+      if (value.trim() === "") problem("field-missing", lineOf(field), `missing required frontmatter field '${field}'`)
+    }
+  }
   const descriptionLength = [...description].length
   if (descriptionLength > MAX_DESCRIPTION_CHARS) {
     problem("description-length", lineOf("description"), `description is ${descriptionLength} characters; tool skills allow at most ${MAX_DESCRIPTION_CHARS}`)
@@ -190,6 +197,9 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
   for (const b of doc.codeBlocks) for (let l = b.line; l <= b.endLine; l++) codeBlockLines.add(l)
   const headings = doc.headings
   const seen = new Map<string, number>()
+  // Spec §9.1: duplicate tool names are fatal to the skill, not to the second block alone (a probe ran the
+  // skill's other tools, and the first of the two, approved): skill-level problems, added after the blocks.
+  const duplicates: Array<Problem> = []
   for (let i = 0; i < headings.length; i++) {
     const h3 = headings[i]
     if (!isToolBlock(headings, h3)) continue
@@ -200,7 +210,7 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
       problem("tool-name-format", h3.line, `tool name '${toolName}' must be 1-32 lowercase letters, digits or '_'`)
     }
     const first = seen.get(toolName)
-    if (first !== undefined) problem("tool-name-duplicate", h3.line, `duplicate tool '${toolName}' (first defined on line ${first})`)
+    if (first !== undefined) duplicates.push({ kind: "tool-name-duplicate", line: h3.line, message: `duplicate tool '${toolName}' (first defined on line ${first})` })
     else seen.set(toolName, h3.line)
 
     const sectionLines = (from: number, to: number): ReadonlyArray<SourceLine> => {
@@ -257,6 +267,7 @@ export const parseToolSkillFrom = (doc: MarkdownAst, lines: ReadonlyArray<string
       hasParametersSection: paramsHeading !== undefined
     })
   }
+  problems.push(...duplicates)
   // A declaration naming no free-text parameter of a tool is a typo that would hide nothing: say so.
   for (const entry of freeTextAnywhere) {
     const [toolName, param] = entry.split(".") as [string, string]
