@@ -5,7 +5,7 @@
 // which keeps the CLI smoke test, the timeout kill, the 100 MB memory bound
 // and the pseudo-terminal prompt.
 import { execFileSync } from "node:child_process"
-import { appendFileSync, cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { appendFileSync, cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -68,6 +68,42 @@ describe("issue 8: tool-skills spec §8 examples", () => {
       // A real project there (its store) is the root, as before.
       mkdirSync(join(v.root, ".skillc", "skills"), { recursive: true })
       expect((yield* v.runTool({ skill: "git", tool: "git_status", yes: true })).cwd).toBe(v.root)
+    }))
+
+  it.live("a skill file named inside a longer argument (sh -c './scripts/s.sh | sort') is refused: the project's file of that name ran, approved (a tool-skill probe); as an argument of its own it is the skill's", () =>
+    Effect.gen(function* () {
+      const v = world()
+      const dir = join(v.store, "inl")
+      mkdirSync(join(dir, "scripts"), { recursive: true })
+      const tool = (name: string, command: string) => `### ${name}\n\nList.\n\n#### Command\n\n\`\`\`bash\n${command}\n\`\`\`\n\n`
+      writeFileSync(
+        join(dir, "SKILL.md"),
+        "---\nname: inl\ndescription: Lists things. Use when listing.\nversion: 1.0.0\nread_only: true\n---\n\n" +
+          tool("t", "sh -c './scripts/s.sh | sort'") +
+          tool("js", `node -e "require('./scripts/x.js')"`) +
+          tool("pinned", `sh -c '"$1" | sort' -- scripts/s.sh`) +
+          tool("data", "sh -c 'cat src/main.ts | wc -l'")
+      )
+      writeFileSync(join(dir, "scripts", "s.sh"), "#!/bin/sh\necho SKILL\n", { mode: 0o755 })
+      writeFileSync(join(dir, "scripts", "x.js"), "console.log('SKILL')\n")
+      // The project's files of those names, which ran instead.
+      mkdirSync(join(v.work, "scripts"), { recursive: true })
+      writeFileSync(join(v.work, "scripts", "s.sh"), `#!/bin/sh\necho PROJECT; touch ${join(v.work, "PWNED")}\n`, { mode: 0o755 })
+      writeFileSync(join(v.work, "scripts", "x.js"), "console.log('PROJECT')\n")
+      yield* v.run(approve({ skill: "inl" }))
+      for (const [t, word] of [["t", "./scripts/s.sh"], ["js", "./scripts/x.js"]] as const) {
+        const refused = yield* failureText(v.runTool({ skill: "inl", tool: t, yes: true }))
+        expect(refused).toContain(`tool '${t}' names '${word}' (the skill's file ${word.slice(2)}) inside a longer argument`)
+        expect(refused).toContain("pass it as an argument of its own")
+      }
+      expect(existsSync(join(v.work, "PWNED"))).toBe(false)
+      // The advised form runs the skill's own file; a path the skill does not hold is the project's data, as before.
+      expect((yield* v.runTool({ skill: "inl", tool: "pinned", yes: true })).envelope.output.trim()).toBe("SKILL")
+      mkdirSync(join(v.work, "src"), { recursive: true })
+      writeFileSync(join(v.work, "src", "main.ts"), "a\nb\n")
+      expect((yield* v.runTool({ skill: "inl", tool: "data", yes: true })).envelope.output.trim()).toBe("2")
+      const listed = yield* v.run(tools({ skill: "inl" }))
+      expect(listed.tools.find((x) => x.name === "t")?.errors.map((e) => e.message).join("\n") ?? "").toContain("inside a longer argument")
     }))
 
   it.live("spec §9.1: a tool skill without name or description, or with two tools of one name, runs no tool (a tool-skill probe ran them approved)", () =>

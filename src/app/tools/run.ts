@@ -12,7 +12,7 @@
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { PathEscapes, SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
-import { codeWords, decideApproval, namedFileCandidates } from "../../domain/tools/approval.js"
+import { codeWords, decideApproval, embeddedPathWords, namedFileCandidates } from "../../domain/tools/approval.js"
 import { buildArguments } from "../../domain/tools/coerce.js"
 import { inlinePythonSafe, toolEnvironment } from "../../domain/tools/environment.js"
 import { givenValues, withoutValues } from "../../domain/tools/redact.js"
@@ -196,6 +196,24 @@ const refuseSplitString = (tool: { readonly name: string; readonly command?: Com
 }
 
 /**
+ * A tool naming a skill file inside a longer argument (`sh -c './scripts/s.sh | sort'`) does not run: what
+ * runs that argument finds the word from the project's directory, and no approval can pin a word inside an
+ * argument to the skill's file (a tool-skill probe: the project's `scripts/s.sh` ran, approved, and wrote a
+ * file). Passed as an argument of its own the file is pinned (`skillFileArguments`).
+ */
+const refuseEmbedded = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) => {
+  const hit = tool.command === undefined ? undefined : embeddedPathWords(tool.command).find((w) => loaded.embedded.has(w))
+  return hit === undefined
+    ? Effect.void
+    : Effect.fail(
+        new UsageError({
+          message: `tool '${tool.name}' names '${hit}' (${loaded.embedded.get(hit)}) inside a longer argument, which is read from the project's directory: a file of the project of that name would run instead, unapproved`,
+          detail: [`pass it as an argument of its own, which skc pins to the skill's file (sh -c '"$1" | sort' -- ${hit}), then approve again`]
+        })
+      )
+}
+
+/**
  * Why `tool` can never run as the skill stands (a script its command names that the skill lacks, a link out
  * of it, a program found from the working directory), as `skc run` refuses it; undefined when nothing does.
  * `skc tools` lists it with the tool's errors: a tool listed as runnable, approved and offered over MCP
@@ -206,6 +224,7 @@ export const unrunnableReason = (loaded: LoadedToolSkill, tool: { readonly name:
     yield* refuseSplitString(tool)
     yield* refuseUnpinned(loaded, tool)
     yield* refuseUnpinnable(loaded, tool)
+    yield* refuseEmbedded(loaded, tool)
   }), {
     onFailure: (e: UsageError | PathEscapes): string | undefined => (e._tag === "UsageError" ? e.message : e.text),
     onSuccess: (): string | undefined => undefined
@@ -249,6 +268,7 @@ export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput
   yield* refuseSplitString(tool)
   yield* refuseUnpinned(loaded, tool)
   yield* refuseUnpinnable(loaded, tool)
+  yield* refuseEmbedded(loaded, tool)
   const mode = yield* runMode(loaded, askedMode)
   const values = buildArguments(tool.parameters, {
     ...(input.args !== undefined ? { json: input.args } : {}),

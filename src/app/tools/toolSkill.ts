@@ -11,6 +11,7 @@ import {
   approvalDigestInput,
   approvalState,
   codeWords,
+  embeddedPathWords,
   IMPLIED_EXTENSIONS,
   looksLikeScriptPath,
   namedFileCandidates,
@@ -53,6 +54,12 @@ export interface LoadedToolSkill extends ParsedToolSkill {
    * (E012), as a program leading out of the skill is.
    */
   readonly escaping: ReadonlyMap<string, UnpinnablePath>
+  /**
+   * Words inside a longer argument (`sh -c './scripts/s.sh | sort'`) that name a file or directory of the
+   * skill (`embeddedPathWords`) → what they name. Whatever runs that argument finds them from the project's
+   * directory, where the project's file of that name would run, unapproved: a tool naming one is refused.
+   */
+  readonly embedded: ReadonlyMap<string, string>
 }
 
 /** A word of a command skc cannot pin to a file inside the skill: a link or a path out of it (E012), or a script it lacks. */
@@ -196,8 +203,19 @@ const approvalDigest = Effect.fnUntraced(function* (root: string, skillMdHex: st
     files.push([path.relative(root, real), hex])
     named.set(name, real)
   }
+  const embedded = new Map<string, string>()
+  for (const word of new Set(parsed.skill.tools.flatMap((t) => (t.command === undefined ? [] : embeddedPathWords(t.command))))) {
+    const joined = path.resolve(root, word)
+    if (!inside(joined)) continue
+    for (const candidate of [joined, ...IMPLIED_EXTENSIONS.map((ext) => `${joined}${ext}`)]) {
+      const info = yield* fs.statOption(candidate).pipe(unseenAs(undefined))
+      if (info === undefined) continue
+      embedded.set(word, `the skill's ${info.type === "directory" ? "directory" : "file"} ${path.relative(root, candidate)}`)
+      break
+    }
+  }
   const input = approvalDigestInput(skillMdHex, files)
-  return { sha256: input === undefined ? skillMdHex : hasher.sha256Hex(input), named, unpinned, escaping }
+  return { sha256: input === undefined ? skillMdHex : hasher.sha256Hex(input), named, unpinned, escaping, embedded }
 })
 
 
@@ -209,7 +227,7 @@ export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options
   const file = path.join(resolved.sourceDir, "SKILL.md")
   const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read '${file}': ${e.code}`, cause: e })))
   const parsed = parseToolSkill(new TextDecoder("utf-8").decode(bytes))
-  const { sha256, named, unpinned, escaping } = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
+  const { sha256, named, unpinned, escaping, embedded } = yield* approvalDigest(resolved.canonicalSourceDir, hasher.sha256Hex(bytes), parsed)
   if (parsed.frontmatterError !== undefined && !parsed.declaresTools) {
     // Unparseable YAML is reported as such, not as "declares no tools" (issue 19) nor as a missing name (issue 29 item 5).
     return yield* Effect.fail(new InvalidFrontmatter({ problem: frontmatterProblemText(parsed.frontmatterError) }))
@@ -222,7 +240,7 @@ export const loadToolSkill = Effect.fnUntraced(function* (skill: string, options
   // A path or a skill installed by another tool (DECISIONS #38) is not the user's own store.
   const trust: Trust = resolved.scope === "path" || resolved.foreign === true ? "untrusted" : "user"
   const store = yield* readApprovals(options.strictApprovals ?? false)
-  const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256), namedFiles: named, unpinned, escaping }
+  const loaded: LoadedToolSkill = { ...parsed, resolved, sha256, trust, approval: approvalState(store, resolved.canonicalSourceDir, sha256), namedFiles: named, unpinned, escaping, embedded }
   return loaded
 })
 

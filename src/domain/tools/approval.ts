@@ -17,6 +17,7 @@
  */
 
 import { wrappedCommand, type WordsOfCommand } from "./interpreters.js"
+import { literalOf } from "./template.js"
 
 export type Trust = "user" | "untrusted"
 
@@ -154,6 +155,33 @@ const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts
 
 /** Extensions an interpreter adds to a name given without one (node, python's `-m`, ts-node and tsx): `node ./hook` loads `hook.js`. */
 export const IMPLIED_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py"] as const
+
+/** Where a longer argument (a shell's `-c` string, `node -e` code, a message) breaks into words. */
+const WORD_BREAKS = /[\s'"`;|&()<>,{}$=:!]+/
+
+/**
+ * The words written as paths inside a longer argument of a command (`sh -c './scripts/s.sh | sort'`, `node -e
+ * "require('./lib/x.js')"`): each is read from the working directory — the project's — by whatever runs the
+ * argument as code, and no approval can pin a word inside an argument to the skill's file. A word that
+ * names a file of the skill is refused by `skc run` (src/app/tools/run.ts) and SKL517: a tool-skill probe's
+ * project ran its own `scripts/s.sh`, and created a file, under an approved read-only skill. An argument
+ * that is one word (`scripts/s.sh`, `--require=./hook.js`) is pinned whole (`skillFileArguments`) and is
+ * not listed; neither are absolute paths, options, variables or globs.
+ */
+export const embeddedPathWords = (command: WordsOfCommand): ReadonlyArray<string> => {
+  const out = new Set<string>()
+  for (const arg of command.args) {
+    const text = literalOf(arg)
+    if (text === undefined) continue
+    const whole = text.startsWith("-") && text.indexOf("=") > 0 ? text.slice(text.indexOf("=") + 1) : text
+    const words = text.split(WORD_BREAKS).filter((w) => w !== "")
+    for (const w of words) {
+      if (w === text || w === whole || w.startsWith("/") || w.startsWith("-") || w.startsWith("~") || /[*?[\]\\]/.test(w)) continue
+      if (looksLikeScriptPath(w)) out.add(w)
+    }
+  }
+  return [...out]
+}
 
 /** Options of those programs that take the next word as their value (`node -r hook main`): that word is not the script. */
 const OPTION_WITH_VALUE = new Set(["-r", "--require", "--import", "--loader", "-e", "--eval", "-c", "-W", "-X"])

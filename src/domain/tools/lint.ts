@@ -14,7 +14,7 @@ import { configureRules, runRules } from "../lint/runner.js"
 import { makeSnapshot } from "../lint/snapshot.js"
 import type { Rule, SkillSnapshot } from "../lint/types.js"
 import { normalizePath } from "../lint/paths.js"
-import { codeWords, IMPLIED_EXTENSIONS, looksLikeScriptPath } from "./approval.js"
+import { codeWords, embeddedPathWords, IMPLIED_EXTENSIONS, looksLikeScriptPath } from "./approval.js"
 import { declaresTools, parseToolSkillFrom } from "./parse.js"
 import type { CommandTemplate, ProblemKind } from "./model.js"
 import { assignedName } from "./envNames.js"
@@ -74,6 +74,14 @@ const SPEC = "tool-skills SKILL spec"
  */
 export const scriptProblems = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<{ readonly word: string; readonly why: string }> => [
   ...splitScripts(command).map((word) => ({ word, why: SPLIT_STRING_WHY })),
+  ...embeddedPathWords(command).flatMap((word) => {
+    // env's split string is said as such above.
+    if (splitScripts(command).includes(word)) return []
+    const path = normalizePath(word)
+    if (path === "" || path === "." || path === ".." || path.startsWith("../")) return []
+    const held = [path, ...IMPLIED_EXTENSIONS.map((ext) => path + ext)].some((p) => lookup(p) !== undefined)
+    return held ? [{ word, why: EMBEDDED_WHY }] : []
+  }),
   ...codeWords(command).flatMap((word, i) => {
     if (word.startsWith("/") || word.startsWith("-") || word.includes("\0")) return []
     // The program is a file of the skill only when written as a path; `python3` is found on PATH.
@@ -91,6 +99,10 @@ export const scriptProblems = (command: CommandTemplate, lookup: SkillSnapshot["
     return [{ word, why: "which the skill does not hold" }]
   })
 ]
+
+/** Why a skill file named inside a longer argument (`sh -c './x.sh | sort'`) never runs: skc run refuses the tool. */
+export const EMBEDDED_WHY =
+  "a file of the skill named inside a longer argument, which skc run refuses (what runs the argument finds it from the project's directory, where the project's file of that name would run): pass it as an argument of its own (sh -c '\"$1\" | sort' -- scripts/x.sh)"
 
 /** Why a script named inside env's split string (`env -S './x.sh'`) never runs: skc run refuses the tool. */
 export const SPLIT_STRING_WHY = "a file named inside the string env -S splits, which skc run refuses (it would be found from the project's directory): write the words apart (env X=1 ./x.sh)"

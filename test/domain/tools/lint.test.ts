@@ -80,6 +80,18 @@ describe("tool-skills spec §9 lint rules (SKL5xx)", () => {
       expect(skill("env -S 'python3 -u -c pass'", [])).toEqual([])
     })
 
+    it("a file of the skill named inside a longer argument (sh -c './scripts/s.sh | sort', node -e \"require('./lib/x')\") is named: skc run refuses it (a tool-skill probe ran the project's); paths the skill does not hold are data", () => {
+      const embedded = (w: string) => [
+        `tool 'go' runs '${w}': a file of the skill named inside a longer argument, which skc run refuses (what runs the argument finds it from the project's directory, where the project's file of that name would run): pass it as an argument of its own (sh -c '"$1" | sort' -- scripts/x.sh)`
+      ]
+      expect(skill("sh -c './scripts/s.sh | sort'", ["scripts/s.sh"]).map((d) => d.message)).toEqual(embedded("./scripts/s.sh"))
+      expect(skill(`node -e "require('./lib/x')"`, ["lib/x.js"]).map((d) => d.message)).toEqual(embedded("./lib/x"))
+      expect(skill("bash -c 'x=$(scripts/s.sh); echo $x'", ["scripts/s.sh"]).map((d) => d.message)).toEqual(embedded("scripts/s.sh"))
+      expect(skill(`sh -c '"$1" | sort' -- scripts/s.sh`, ["scripts/s.sh"])).toEqual([])
+      expect(skill("sh -c 'cat src/main.ts | wc -l'", ["scripts/s.sh"])).toEqual([])
+      expect(skill("sh -c 'cat /etc/scripts/s.sh ../scripts/s.sh'", ["scripts/s.sh"])).toEqual([])
+    })
+
     it("is silent when the file is there and for programs on PATH", () => {
       expect(skill("./scripts/none.sh", ["scripts/none.sh"])).toEqual([])
       expect(skill("bash ./scripts/../scripts/setup.sh", ["scripts/setup.sh"])).toEqual([])
