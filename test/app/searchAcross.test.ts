@@ -5,7 +5,7 @@
 // indexes; the question's content words decide what matches (stop words
 // never do), and a skill's name and description count as a heading above
 // all its files.
-import { mkdirSync, writeFileSync } from "node:fs"
+import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeFileSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -212,5 +212,37 @@ describe("issue 14 search --all: one ranking across indexes", () => {
       // Before: the mask of "every word" was 0, so any description held "every word" and the top section answered.
       expect((yield* w.run(search({ query, skill: "widgets" }))).results).toEqual([])
       expect((yield* w.run(search({ query }))).results).toEqual([])
+    }))
+})
+
+describe("search --all over a damaged index (a search probe)", () => {
+  it.live("an index whose pages are damaged past what opening it checks is skipped with its reason, and the other skills answer (DECISIONS #44): it failed the whole search with E002", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-search-across-damaged-")
+      const write = writeSkill(w.work)
+      // Enough sections that the index spans many pages, each holding the question's words.
+      const many = Array.from({ length: 300 }, (_, i) => [`Contents part ${i + 1}`, `The table of contents lists chapter ${i + 1} and its pages ${FILLER}`] as const)
+      write("big", "Writes long documents with a table of contents.", many)
+      write("small", "Formats tables.", [["Table of contents", "Insert a table of contents at the top of the document."]])
+      write("third", "Other notes.", [["Tables", "A table holds rows and columns."]])
+      yield* Effect.forEach(["big", "small", "third"], (name) => w.run(Effect.flatMap(resolveSkill(name), indexSkill)))
+      const ask = () => w.run(search({ query: "table of contents", limit: 3 })) as Effect.Effect<SearchResult>
+      expect((yield* ask()).results.length).toBe(3)
+      // Damage the middle of big's index: its first pages (the schema, the metadata opening reads) stay whole.
+      const meta = join(w.work, ".skillc", "runtime", "big", ".skillc-meta")
+      const file = join(meta, readdirSync(meta).find((f) => /^search-.*\.db$/.test(f))!)
+      const size = statSync(file).size
+      expect(size).toBeGreaterThan(64 * 1024)
+      const fd = openSync(file, "r+")
+      writeSync(fd, Buffer.alloc(Math.floor(size / 2), 0xa5), 0, Math.floor(size / 2), Math.floor(size / 4))
+      closeSync(fd)
+      for (let i = 0; i < 2; i++) {
+        const r = yield* ask()
+        expect(r.skipped?.map((x) => x.skill)).toEqual(["big"])
+        expect(r.skipped?.[0]?.reason).toMatch(/^index unusable \(corrupt.*\); run 'skc build big'$/)
+        expect(r.results.length).toBeGreaterThan(0)
+        expect(r.results.every((x) => x.skill !== "big")).toBe(true)
+        expect(r.results[0]).toMatchObject({ skill: "small", section: "Table of contents" })
+      }
     }))
 })

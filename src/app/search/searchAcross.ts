@@ -375,7 +375,26 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   const mode: "all" | "any" = content.length > 0 ? "any" : "all"
   // One index over every searched skill when it can be had, else each skill's own. The one index is a
   // cache: if it fails while answering, the answer comes from each index instead.
-  const each = searched.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn, rowsOf: () => s.q.index.rowCount }))
+  const eachOf = (live: ReadonlyArray<Searched>) => live.map((s) => ({ opened: ownIndex(s.skill, s.q), describe: describeOwn, rowsOf: () => s.q.index.rowCount }))
+  /**
+   * Each skill's own index ranked together; a skill whose index a read finds damaged (pages corrupt past the
+   * checks its opening makes) is skipped as one that fails to open is, and the others answer (DECISIONS #44).
+   * Before, one damaged index failed `search --all` with E002, over MCP on every call (a search probe).
+   */
+  const rankEach = () =>
+    Effect.gen(function* () {
+      for (;;) {
+        const got = yield* Effect.result(rankTogether(eachOf(searched), words, mode, limit, input.query, finish))
+        if (got._tag === "Success") return got.success
+        const e = got.failure
+        const at = e._tag === "IndexUnusable" ? searched.findIndex((x) => x.skill.name === e.skill) : -1
+        if (e._tag !== "IndexUnusable" || at < 0) return yield* Effect.fail(e)
+        searched.splice(at, 1)
+        const reason = reasonOf(e)
+        skipped.push({ skill: e.skill, reason })
+        yield* diagnostics.warn(Warning.notice(`skipping '${e.skill}': ${reason}`))
+      }
+    })
   const combined = yield* acrossIndex(searched)
   // The result budget (`max_bytes`): the best results that fit, only they excerpted. `partial` and the access-log
   // rows below count only the results returned (DECISIONS #44: a skill whose results were all left out answered
@@ -383,7 +402,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
   const finish: Finish = (found) => renderedWithinBudget(found, true, input, (skill) => searched.find((s) => s.skill.name === skill)?.q.index, skipped)
   const ranked =
     combined === undefined
-      ? yield* rankTogether(each, words, mode, limit, input.query, finish)
+      ? yield* rankEach()
       : yield* rankTogether([combined], words, mode, limit, input.query, finish).pipe(
           Effect.catchTag("IndexUnusable", (e) =>
             Effect.gen(function* () {
@@ -391,7 +410,7 @@ export const searchAcross = Effect.fn("skc.searchAcross")(function* (input: Sear
               // The next question builds it afresh (its members still look current, so nothing else would).
               const fs = yield* FileSystem
               if (combined.opened.q.path !== undefined) yield* fs.remove(combined.opened.q.path).pipe(Effect.ignore)
-              return yield* rankTogether(each, words, mode, limit, input.query, finish)
+              return yield* rankEach()
             })
           )
         )
