@@ -28,5 +28,8 @@ describe("compatibility forms in a search", () => {
     // Bidirectional isolates and the Arabic letter mark, which the tokenizer keeps inside a word (sixty-first
     // pass: "\u2066fill\u2069 a form" answered with the skill's top section only).
     expect(await sections("pdf", "\u2066fill\u2069 a \u061cform")).toEqual(plain)
+    // The soft hyphen too (a search probe: "fi\u00adll form" held no section).
+    expect(await sections("pdf", "fi\u00adll a form")).toEqual(plain)
+    expect(await sections("--all", "fi\u00adll a form")).toEqual(await sections("--all", "fill a form"))
   })
 })

@@ -18,10 +18,11 @@ const ASCII_WHITESPACE = /[ \t\n\r]+/
  * Invisible marks the index's tokenizer keeps inside a word: the bidirectional isolates (U+2066–U+2069) and
  * the Arabic letter mark (U+061C), newer than SQLite's Unicode tables, so "\u2066fill\u2069" (text pasted
  * from a right-to-left page) was a word no section holds, while the description check, which drops them,
- * found it. The other invisible marks (zero-width space, joiners, the older directional marks, the soft
- * hyphen) the tokenizer drops itself.
+ * found it. So does the soft hyphen (U+00AD, in text copied out of a hyphenated PDF or web page): "fi\u00adll"
+ * found nothing (a search probe). The other invisible marks (zero-width space, joiners, the older directional
+ * marks) the tokenizer drops itself.
  */
-const UNKNOWN_MARKS = /[\u061c\u2066-\u2069]/g
+const UNKNOWN_MARKS = /[\u00ad\u061c\u2066-\u2069]/g
 
 /**
  * The query's tokens, each once (the first spelling of a token repeated in another case: FTS5 folds case);
