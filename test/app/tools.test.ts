@@ -106,6 +106,14 @@ describe("issue 8: tool-skills spec §8 examples", () => {
       expect(listed.tools.find((x) => x.name === "t")?.errors.map((e) => e.message).join("\n") ?? "").toContain("inside a longer argument")
     }))
 
+  it.live("an unknown --mode is E100 (RFC-0005: option parsing failures), for run and tools; it was a bare error:", () =>
+    Effect.gen(function* () {
+      const v = world()
+      for (const text of [yield* failureText(v.runTool({ skill: "git", tool: "git_status", mode: "Foo" })), yield* failureText(v.run(tools({ skill: "git", mode: "Foo" })))]) {
+        expect(text).toMatch(/^error\[E100\]: invalid option: --mode: unknown mode 'Foo' \(expected Global, Dev, Meeting\)/)
+      }
+    }))
+
   it.live("spec §9.1: a tool skill without name or description, or with two tools of one name, runs no tool (a tool-skill probe ran them approved)", () =>
     Effect.gen(function* () {
       const v = world()

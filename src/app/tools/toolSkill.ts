@@ -5,7 +5,7 @@
  */
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
-import { InternalError, InvalidFrontmatter, UsageError, Warning } from "../../domain/errors.js"
+import { InternalError, InvalidFrontmatter, InvalidOption, UsageError, Warning } from "../../domain/errors.js"
 import { frontmatterProblemText } from "../../domain/markdown/frontmatter.js"
 import {
   approvalDigestInput,
@@ -271,4 +271,5 @@ export const parseMode = (mode: string | undefined) =>
     ? Effect.succeed(undefined)
     : (MODES as ReadonlyArray<string>).includes(mode)
       ? Effect.succeed(mode as Mode)
-      : Effect.fail(new UsageError({ message: `unknown mode '${mode}' (expected ${MODES.join(", ")})` }))
+      : // An option's value no mode has is a parsing failure of the option: E100 (RFC-0005 unified codes), not a bare `error:`.
+        Effect.fail(new InvalidOption({ message: `--mode: unknown mode '${mode}' (expected ${MODES.join(", ")})` }))
