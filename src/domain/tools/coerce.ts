@@ -266,7 +266,16 @@ export const checkConstraints = (
 }
 
 const describe = (v: unknown): string =>
-  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `${typeof v} ${JSON.stringify(v)}`
+  v === null
+    ? "null"
+    : Array.isArray(v)
+      ? "an array"
+      : typeof v === "object"
+        ? "an object"
+        : // JSON's 1e400 parses as Infinity, which JSON.stringify writes as null: "got number null" (a tool-skill probe).
+          typeof v === "number" && !Number.isFinite(v)
+          ? "a number too large to hold"
+          : `${typeof v} ${JSON.stringify(v)}`
 
 export interface RawArguments {
   /** `--arg name=value` pairs in order; repeating an array parameter appends. */

@@ -94,6 +94,9 @@ describe("tool-skills spec §3.4 interpolation", () => {
     expect(failure("e", ps, { pairs: ["n=1", "n=2"] })).toMatch(/more than once/)
     expect(failure("e", ps, { pairs: ["novalue"] })).toMatch(/name=value/)
     expect(failure("e", ps, { json: [1] })).toMatch(/JSON object/)
+    // JSON's 1e400 is Infinity: said as such, not "got number null" (a tool-skill probe).
+    expect(failure("e {{n}}", ps, { json: JSON.parse('{"n": 1e400}') })).toBe("invalid value for parameter 'n': expected an integer, got a number too large to hold")
+    expect(failure("e {{x}}", ps, { json: JSON.parse('{"x": -1e400}') })).toBe("invalid value for parameter 'x': expected a number, got a number too large to hold")
   })
 
   it("NUL bytes are refused with a clear error (no OS can pass them in argv)", () => {
