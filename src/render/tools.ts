@@ -75,7 +75,8 @@ export const renderToolsPrompt = (r: ToolsResult): string =>
  * are left out of it, since a model offered one would call a tool `skc run` refuses. Undefined: none left out.
  */
 export const toolsPromptNotice = (r: ToolsResult): string | undefined => {
-  const stopped = r.tools.filter((t) => t.errors.length > 0).map((t) => visible(t.name))
+  // Each name once: two tools of one name (SKL509) read "dup, dup".
+  const stopped = [...new Set(r.tools.filter((t) => t.errors.length > 0).map((t) => visible(t.name)))]
   if (stopped.length === 0) return undefined
   return `warning: left out of the manifest, lint errors stop them: ${stopped.join(", ")} (skc lint ${r.skill})`
 }

@@ -14,7 +14,7 @@ import { run, type RunInput } from "../../src/app/tools/run.js"
 import { tools } from "../../src/app/tools/tools.js"
 import { mcpToolDescriptors } from "../../src/app/tools/mcpTools.js"
 import { Prompter } from "../../src/ports/Prompter.js"
-import { renderApprove, renderTools, renderToolsPrompt } from "../../src/render/tools.js"
+import { renderApprove, renderTools, renderToolsPrompt, toolsPromptNotice } from "../../src/render/tools.js"
 import { ROOT } from "../helpers/cli.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 
@@ -136,6 +136,8 @@ describe("issue 8: tool-skills spec §8 examples", () => {
         expect(refused).toContain(`has errors that stop tool '${t}'`)
         expect(refused).toContain(why)
       }
+      // Left out of the prompt manifest, each name said once ("dup, dup" before).
+      expect(toolsPromptNotice(yield* v.run(tools({ skill: "dups" })))).toBe("warning: left out of the manifest, lint errors stop them: dup, other (skc lint dups)")
       // Listed over MCP as not runnable, as any tool lint errors stop.
       const offered = yield* v.run(mcpToolDescriptors)
       for (const name of ["nodesc__t", "dups__other", "dups__dup"]) expect(offered.find((d) => d.name === name)?.description ?? "").toContain("[not runnable")
