@@ -201,10 +201,23 @@ describe("issue 43 which profiles: --agent, [build] targets, claude (DECISIONS #
   it.effect("--agent agentskills: the strict profile makes SKL109 an error (escalation)", () =>
     Effect.gen(function* () {
       const o = yield* lintMemory("demo", SKILL, { agent: "agentskills" })
-      expect(o.reports[0]!.diagnostics.map(show)).toEqual(["SKILL.md:4 error SKL109: unknown frontmatter field 'effort' for agentskills (known to claude)"])
+      // The profile's reason follows the message: the rule is an error only because of it.
+      expect(o.reports[0]!.diagnostics.map(show)).toEqual([
+        "SKILL.md:4 error SKL109: unknown frontmatter field 'effort' for agentskills (known to claude) (an error for agentskills: skills-ref: fields outside the specification's six fail)"
+      ])
       expect(hasErrors(o)).toBe(true)
       const doc = outcomeJson(o) as LintJson
       expect(doc.agents).toEqual(["agentskills"])
+    }))
+
+  it.effect("--agent codex: SKL107 over 1,024 characters says why it is an error for Codex (older versions refuse the skill), beside SKL702's cut; a configured error says nothing more (a probe)", () =>
+    Effect.gen(function* () {
+      const long = `---\nname: demo\ndescription: Formats demo files. Use when the user asks for a demo. ${"x".repeat(1000)}\n---\n\n# Demo\n\nBody.\n`
+      const codex = (yield* lintMemory("demo", long, { agent: "codex" })).reports[0]!.diagnostics.map(show)
+      expect(codex).toContain(
+        "SKILL.md:3 error SKL107: description is 1055 characters; maximum is 1024 (an error for codex: older Codex versions refuse to load a skill whose description is over 1,024 characters; current ones list it cut to 1,021 characters and `...`)"
+      )
+      expect((yield* lintMemory("demo", long)).reports[0]!.diagnostics.map(show)).toContain("SKILL.md:3 warning SKL107: description is 1055 characters; maximum is 1024")
     }))
 
   it.effect("Claude Code's keys in three spellings (CHANGELOG 2.1.186): known to claude in each, named as written elsewhere", () =>

@@ -22,7 +22,7 @@ describe("skc lint --agent (issue 43, DECISIONS #51)", () => {
     expect(ajv.validate(reportSchema, doc), ajv.errorsText()).toBe(true)
     expect(doc.agents).toEqual(["agentskills"])
     expect(doc.diagnostics).toEqual([
-      { rule: "SKL109", name: "frontmatter-known", severity: "error", file: "SKILL.md", line: 4, column: 1, message: "unknown frontmatter field 'effort' for agentskills (known to claude)" }
+      { rule: "SKL109", name: "frontmatter-known", severity: "error", file: "SKILL.md", line: 4, column: 1, message: "unknown frontmatter field 'effort' for agentskills (known to claude) (an error for agentskills: skills-ref: fields outside the specification's six fail)" }
     ])
   })
 

@@ -83,6 +83,28 @@ export const compareDiagnostics = (a: LintDiagnostic, b: LintDiagnostic): number
   return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)
 }
 
+/** A text without its parenthesized source references (those holding code, balanced: "(loader.rs `f(a, b)`)"). */
+const withoutCodeReferences = (text: string): string => {
+  let out = ""
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "(") {
+      let depth = 0
+      let j = i
+      for (; j < text.length; j++) {
+        if (text[j] === "(") depth++
+        else if (text[j] === ")" && --depth === 0) break
+      }
+      if (j < text.length && text.slice(i, j).includes("`")) {
+        out = out.replace(/ $/, "")
+        i = j
+        continue
+      }
+    }
+    out += text[i]
+  }
+  return out
+}
+
 export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<EffectiveRule>): ReadonlyArray<LintDiagnostic> => {
   const directives = new Map<string, ReturnType<typeof parseDirectives>>()
   const directivesOf = (file: string) => {
@@ -95,6 +117,15 @@ export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<Effective
   }
   // DECISIONS #51: an active profile's `escalate` list makes those rules errors (a rule set "off" is already gone).
   const escalated = new Set((snapshot.profiles ?? []).flatMap((p) => p.escalate.map((e) => e.rule)))
+  /**
+   * Why a rule is an error here when only a profile makes it one, said after its message (`codex: older Codex
+   * versions refuse to load …`), without the source references in parentheses: "description is 1068
+   * characters; maximum is 1024" read as an error of the skill's own, beside SKL702's "Codex cuts it" (a probe).
+   */
+  const escalation = (rule: string): string =>
+    (snapshot.profiles ?? [])
+      .flatMap((p) => p.escalate.filter((e) => e.rule === rule).map((e) => `${p.name}: ${withoutCodeReferences(e.why)}`))
+      .join("; ")
   // A rule about what none of the active agents reads (a profile's `skips`) is not run: Codex and `allowed-tools`.
   const active = snapshot.profiles ?? []
   const skipped = (rule: string) => active.length > 0 && active.every((p) => p.skips?.some((k) => k.rule === rule) === true)
@@ -114,7 +145,7 @@ export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<Effective
         line: f.line,
         column: f.column ?? 1,
         ...(f.endLine === undefined || f.endColumn === undefined ? {} : { endLine: f.endLine, endColumn: f.endColumn }),
-        message: f.message,
+        message: severity === "error" && configured !== "error" && f.atMost !== "warning" && f.saysWhy !== true ? `${f.message} (an error for ${escalation(rule.id)})` : f.message,
         ...(f.fix === undefined ? {} : { fix: f.fix }),
         ...(f.suggestions === undefined || f.suggestions.length === 0 ? {} : { suggestions: f.suggestions })
       })

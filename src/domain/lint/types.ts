@@ -91,6 +91,11 @@ export interface Finding {
    * skill anyway (SKL100: a frontmatter OpenAI Codex repairs, codexFrontmatter.ts).
    */
   readonly atMost?: "warning"
+  /**
+   * The message already says which agent's rule makes it an error (Codex's refusal of a long
+   * `metadata.short-description`): the runner adds no profile's escalation reason after it.
+   */
+  readonly saysWhy?: true
   /** A certain fix (`skc lint --fix`, the editor's preferred quick fix; issue 50): edits of `file`. */
   readonly fix?: Fix
   /** Guided edits only the editor offers (they need the author's judgement). */

@@ -12,7 +12,7 @@ const codexShortDescription = (s: SkillSnapshot): ReadonlyArray<Finding> => {
   if (!activeProfiles(s).some((p) => p.listing.reader === "codex")) return []
   const data = frontmatterData(s.frontmatter)
   const refused = data === undefined ? undefined : codexShortDescriptionRefusal(data)
-  return refused === undefined ? [] : [{ file: "SKILL.md", ...keyAt(s.frontmatter, "metadata"), message: `${refused} (codex)` }]
+  return refused === undefined ? [] : [{ file: "SKILL.md", ...keyAt(s.frontmatter, "metadata"), message: `${refused} (codex)`, saysWhy: true }]
 }
 
 export const skl107: Rule = {
