@@ -298,17 +298,18 @@ describe("RFC-0008:C-REGISTRY SKL301 link-file-exists: a target that differs onl
 
 describe("SKL117 arguments-undeclared: amounts (Claude Code's `$N` is the argument N+1)", () => {
   const rule = (body: string, fields?: string) => lintFiles({ "SKILL.md": SKILL(body, fields) }).lines.filter((l) => l.includes("SKL117"))
+  // Each at the column of its `$` (a probe: at column 1 of the table row, where an editor pointed).
   it("a price table is named as an amount, with the argument that replaces it and the escape", () => {
     expect(rule("# Demo\n\n| Model | Input |\n|---|---|\n| A | $10.00 |\n| B | $1,200 |\n")).toEqual([
-      "SKILL.md:10:1 warning[W300]: SKL117 arguments-undeclared: the body has '$1,200', an amount to a reader, but Claude Code replaces '$1' with argument 2 of an invocation that has 2 or more ('$0' is the first); write '\\$1,200' for the amount (2 amounts written so) (claude)"
+      "SKILL.md:10:7 warning[W300]: SKL117 arguments-undeclared: the body has '$1,200', an amount to a reader, but Claude Code replaces '$1' with argument 2 of an invocation that has 2 or more ('$0' is the first); write '\\$1,200' for the amount (2 amounts written so) (claude)"
     ])
     expect(rule("# Demo\n\nIt costs $25.50 a month.\n")).toEqual([
-      "SKILL.md:7:1 warning[W300]: SKL117 arguments-undeclared: the body has '$25.50', an amount to a reader, but Claude Code replaces '$25' with argument 26 of an invocation that has 26 or more ('$0' is the first); write '\\$25.50' for the amount (claude)"
+      "SKILL.md:7:10 warning[W300]: SKL117 arguments-undeclared: the body has '$25.50', an amount to a reader, but Claude Code replaces '$25' with argument 26 of an invocation that has 26 or more ('$0' is the first); write '\\$25.50' for the amount (claude)"
     ])
   })
   it("a price with its unit or currency is an amount too (a published plan table: '$20/month')", () => {
     expect(rule("# Demo\n\n- Pro costs $20/month and includes $20/month of credit.\n")).toEqual([
-      "SKILL.md:7:1 warning[W300]: SKL117 arguments-undeclared: the body has '$20/month', an amount to a reader, but Claude Code replaces '$20' with argument 21 of an invocation that has 21 or more ('$0' is the first); write '\\$20/month' for the amount (2 amounts written so) (claude)"
+      "SKILL.md:7:13 warning[W300]: SKL117 arguments-undeclared: the body has '$20/month', an amount to a reader, but Claude Code replaces '$20' with argument 21 of an invocation that has 21 or more ('$0' is the first); write '\\$20/month' for the amount (2 amounts written so) (claude)"
     ])
     expect(rule("# Demo\n\nSeats are $5 per user, or $30 USD.\n")[0]).toContain("the body has '$5', an amount to a reader")
     // No unit: still the placeholder it is to Claude Code.
@@ -316,7 +317,7 @@ describe("SKL117 arguments-undeclared: amounts (Claude Code's `$N` is the argume
   })
   it("a real placeholder anywhere is reported as one, before any amount", () => {
     expect(rule("# Demo\n\nCosts $5.00.\n\nFix issue $0 now.\n")).toEqual([
-      "SKILL.md:9:1 warning[W300]: SKL117 arguments-undeclared: the body uses '$0', which Claude Code replaces with the invocation's arguments, but the skill declares no 'argument-hint' or 'arguments' (write '\\$' for a literal dollar sign) (claude)"
+      "SKILL.md:9:11 warning[W300]: SKL117 arguments-undeclared: the body uses '$0', which Claude Code replaces with the invocation's arguments, but the skill declares no 'argument-hint' or 'arguments' (write '\\$' for a literal dollar sign) (claude)"
     ])
   })
   it("an escaped amount, a declared hint, and a dollar before a word are not reported", () => {

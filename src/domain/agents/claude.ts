@@ -97,6 +97,7 @@ const legacyIndexed: CombinationRule = {
       return [
         {
           line: bodyLine + i,
+          column: m.index + 1,
           message: `the body uses '$ARGUMENTS.${m[1]}', the indexed form Claude Code dropped in 2.1.19: it now puts every argument in place of '$ARGUMENTS' and leaves '.${m[1]}' after them; write '$ARGUMENTS[${m[1]}]'`
         }
       ]
@@ -112,7 +113,7 @@ const placeholders: CombinationRule = {
   check: ({ data, body, bodyLine }: SkillFacts) => {
     if (has(data, "argument-hint") || has(data, "arguments")) return []
     const lines = body.split("\n")
-    let amount: { readonly line: number; readonly text: string; readonly index: number } | undefined
+    let amount: { readonly line: number; readonly column: number; readonly text: string; readonly index: number } | undefined
     let amounts = 0
     for (const [i, line] of lines.entries()) {
       for (const m of line.matchAll(PLACEHOLDERS)) {
@@ -122,12 +123,13 @@ const placeholders: CombinationRule = {
         if (/^\d+$/.test(m[1]!) && after !== null) {
           amounts++
           const index = Number(m[1])
-          if (amount === undefined || index < amount.index) amount = { line: bodyLine + i, text: `$${m[1]}${after[0]}`, index }
+          if (amount === undefined || index < amount.index) amount = { line: bodyLine + i, column: m.index + 1, text: `$${m[1]}${after[0]}`, index }
           continue
         }
         return [
           {
             line: bodyLine + i,
+            column: m.index + 1,
             message: `the body uses '$${m[1]}', which Claude Code replaces with the invocation's arguments, but the skill declares no 'argument-hint' or 'arguments' (write '\\$' for a literal dollar sign)`
           }
         ]
@@ -138,6 +140,7 @@ const placeholders: CombinationRule = {
     return [
       {
         line: amount.line,
+        column: amount.column,
         message:
           `the body has '${amount.text}', an amount to a reader, but Claude Code replaces '$${amount.index}' with argument ${nth} ` +
           `of an invocation that has ${nth} or more ('$0' is the first); write '\\${amount.text}' for the amount` +

@@ -70,6 +70,8 @@ export interface CombinationFinding {
   readonly field?: string
   /** 1-based line in SKILL.md when the rule knows it better than the field's line. */
   readonly line?: number
+  /** 1-based column on that line (UTF-16 units, as the editor counts) when the rule knows the place: `$1.00` in a table row. */
+  readonly column?: number
   readonly message: string
 }
 

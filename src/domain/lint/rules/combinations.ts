@@ -28,7 +28,7 @@ export const combinationFindings = (s: SkillSnapshot, rule: CombinationRule["rul
       const key = `${line}\u0000${f.message}`
       if (seen.has(key)) continue
       seen.add(key)
-      out.push({ file: "SKILL.md", line, message })
+      out.push({ file: "SKILL.md", line, ...(f.column === undefined ? {} : { column: f.column }), message })
     }
   }
   return out
