@@ -154,11 +154,22 @@ export const mimeTypeOf = (relPath: string): string => {
 
 const fatalUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
 
-/** Text when the bytes are UTF-8 (so text round-trips to the digested bytes), else base64. */
+/** What one answer's content may take on the wire, its envelope aside (as RESOURCE_READ_MAX_BYTES allows for base64). */
+const CONTENT_WIRE_MAX_BYTES = MAX_RESPONSE_BYTES - 64 * 1024
+/** JSON writes a character in at most six bytes (`\u0001`): a text under this many bytes always fits as text. */
+const ALWAYS_FITS_AS_TEXT = Math.floor(CONTENT_WIRE_MAX_BYTES / 6)
+
+/**
+ * Text when the bytes are UTF-8 (so text round-trips to the digested bytes), else base64. A text whose JSON
+ * form would not fit one answer (control characters or backslashes, each written as an escape of up to six
+ * bytes) goes as base64, which always fits a file under RESOURCE_READ_MAX_BYTES: a probe's 1.5 MB text of
+ * U+0001 was listed, then refused with -32603 ("Result of 8.6 MiB exceeds the 8.0 MiB limit").
+ */
 export const contentOf = (bytes: Uint8Array): { readonly text: string } | { readonly blob: string } => {
   if (!bytes.includes(0)) {
     try {
-      return { text: fatalUtf8.decode(bytes) }
+      const text = fatalUtf8.decode(bytes)
+      if (bytes.byteLength <= ALWAYS_FITS_AS_TEXT || Buffer.byteLength(JSON.stringify(text), "utf8") <= CONTENT_WIRE_MAX_BYTES) return { text }
     } catch {
       // not UTF-8: fall through to base64
     }

@@ -60,6 +60,18 @@ describe("large files over MCP: an answer an agent can act on", () => {
     expect(JSON.stringify(skillMd.contents[0])).toContain("# Big")
   }, 60_000)
 
+  it("resources/read of a text whose JSON form would not fit one answer (1.5 MB of U+0001, each escaped in six bytes) answers it as base64, byte for byte: it was listed, then refused with -32603 (an MCP probe)", async () => {
+    const bytes = Buffer.alloc(1_500_000, 1)
+    writeFileSync(join(dir, "ctrl.txt"), bytes)
+    const read = await mcp.client.readResource({ uri: "skill://agent-project/big/ctrl.txt" })
+    const content = read.contents[0] as { blob?: string; text?: string; mimeType?: string }
+    expect(content.text).toBeUndefined()
+    expect(Buffer.from(content.blob!, "base64").equals(bytes)).toBe(true)
+    expect(content.mimeType).toBe("text/plain")
+    // A small text stays text.
+    expect((await mcp.client.readResource({ uri: "skill://agent-project/big/long.md" })).contents[0]).toMatchObject({ text: LONG })
+  }, 60_000)
+
   it("resources/list lists what resources/read serves: not a text file larger than one read carries (a 30 MB reference was listed, its read refused)", async () => {
     writeFileSync(join(dir, "huge.md"), "# Huge\n\n" + "a line of a very long reference\n".repeat(230_000)) // 6.8 MiB
     const uris: Array<string> = []
