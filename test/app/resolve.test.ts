@@ -44,6 +44,16 @@ describe("RFC-0007:C-RESOLUTION", () => {
     expect(r.runtimeDir).toBe("/home/u/.skillc/runtime/cuda")
   })
 
+  it("E001 at once for a skill argument longer than any path (a 1 MB name over MCP took 2.4 s of path work and held the server: an MCP probe)", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/cuda/SKILL.md": SKILL("cuda") } })
+    const r = await w.run(resolveSkill("x".repeat(1_000_000)))
+    expect(Result.isFailure(r) && r.failure._tag).toBe("SkillNotFound")
+    expect(Result.isFailure(r) && r.failure._tag === "SkillNotFound" && r.failure.hint).toBe("no skill name or path is longer than 4096 characters")
+    // A path up to the bound still resolves as before.
+    const path = "/proj/.skillc/skills/" + "./".repeat(1000) + "cuda"
+    expect(Result.getOrThrow(await w.run(resolveSkill(path))).name).toBe("cuda")
+  })
+
   it("E010 when a directory is found without SKILL.md", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/empty/notes.md": "x" } })
     const r = await w.run(resolveSkill("empty"))

@@ -167,7 +167,19 @@ export const resolveCommandSkill = (skill: string, options: ResolveOptions = {})
  * other (decomposed, as macOS and files copied from it name it) is the same letters, so the same skill:
  * E001 said "not found … use 'café'", a name that looks identical. Looked for only once a name is not found.
  */
+/**
+ * The longest `skill` that can name anything: a path (PATH_MAX, 4,096 bytes on Linux; a name is at most 64
+ * characters). A longer one is E001 at once: a 1 MB name over MCP took 2.4 s of path work (several
+ * normalizations and lookups of it) and held every other session of the server meanwhile (an MCP probe).
+ */
+const LONGEST_SKILL_ARGUMENT = 4096
+
 const resolveOnDisk = (skill: string, options: ResolveOptions) =>
+  skill.length > LONGEST_SKILL_ARGUMENT
+    ? Effect.fail(new SkillNotFound({ skill, hint: `no skill name or path is longer than ${LONGEST_SKILL_ARGUMENT} characters` }))
+    : resolveNamed(skill, options)
+
+const resolveNamed = (skill: string, options: ResolveOptions) =>
   Effect.catchTag(resolveAsTyped(skill, options), "SkillNotFound", (notFound) =>
     Effect.flatMap(unicodeTwinName(skill), (twin) => (twin === undefined ? byFrontmatterName(skill, options, notFound) : resolveAsTyped(twin, options)))
   )
