@@ -560,6 +560,21 @@ const loggedSkillOf = (skill: ServedSkill) =>
     return described._tag === "Success" ? described.success : undefined
   })
 
+/**
+ * A directory's URI written with a trailing slash (`skill://project/pdf/`, as `resources/directory/read`
+ * takes it) is said to be a directory, as the URI without it is: it was "Resource not found" (-32002 in a
+ * handshake session), which read as no such skill (an MCP probe). A URI with a slash after a file stays not found.
+ */
+const refuseDirectoryWithSlash = (uri: string) =>
+  Effect.gen(function* () {
+    if (!uri.endsWith("/") || parseSkillUri(uri) !== undefined) return
+    const bare = uri.replace(/\/+$/, "")
+    const found = yield* Effect.result(resolveInSkill(bare))
+    if (found._tag === "Success" && found.success.info.type === "directory") {
+      return yield* Effect.fail(new NotServed({ message: `${uri} is a directory; read its files (or use resources/directory/read)` }))
+    }
+  })
+
 /** A served skill's file read as `resources/read` reads it, without its access-log row (a prompt logs its own). */
 export const readSkillFile = (uri: string) =>
   Effect.flatMap(servedOfUri(uri), ({ ref, skill }) => readInSkill(uri, ref, skill)).pipe(Effect.map(({ rel: _, ...content }) => content))
@@ -572,6 +587,7 @@ export const readSkillFile = (uri: string) =>
  */
 export const readSkillResource = (uri: string) =>
   Effect.gen(function* () {
+    yield* refuseDirectoryWithSlash(uri)
     const { ref, skill } = yield* servedOfUri(uri)
     const exit = yield* Effect.exit(readInSkill(uri, ref, skill))
     // An interrupted read leaves no row, as an interrupted call leaves none (accessLog.ts `loggedCall`).

@@ -291,6 +291,14 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect(await code(mcp.client.readResource({ uri: "skill://project/rich/references/missing.md" }))).toBe(-32002)
     // Not a missing resource but a request skc refuses (a directory, a VCS directory): invalid params as before.
     expect(await code(mcp.client.readResource({ uri: "skill://project/rich/references" }))).toBe(-32602)
+    // Written with a trailing slash, as resources/directory/read takes it, a directory is still one (it was -32002,
+    // which read as no such skill: an MCP probe); a slash after a file names nothing.
+    for (const dir of ["skill://project/rich/references/", "skill://project/rich/"]) {
+      const e = await mcp.client.readResource({ uri: dir }).catch((x: { code?: number; message?: string }) => x)
+      expect(e).toMatchObject({ code: -32602 })
+      expect((e as { message: string }).message).toContain(`${dir} is a directory`)
+    }
+    expect(await code(mcp.client.readResource({ uri: "skill://project/rich/SKILL.md/" }))).toBe(-32002)
     expect(await code(mcp.client.readResource({ uri: "skill://project/rich/.git/config" }))).toBe(-32602)
     // An encoded separator is refused naming the segment as the URI wrote it, not decoded into a path that exists.
     const encoded = await mcp.client.readResource({ uri: "skill://project/rich/references%2Fguide.md" }).catch((e: Error) => e.message)
