@@ -249,3 +249,17 @@ describe("RFC-0001:C-DEPLOYMENT an adoption interrupted between the copy and the
     expect(Result.isFailure(r) && String((r.failure as { message: string }).message)).toContain("already exists and is not a link made by skc")
   })
 })
+
+describe("a store entry that is a link to a folder of another name (a build probe)", () => {
+  it("is built, deployed and resolved under its store name, not its target's: it was built as the target's name, with a false SKL104 and an rm of its own runtime advised", async () => {
+    const w = memoryWorld({ files: { "/ext/bisect-src/SKILL.md": "---\nname: git-bisect\ndescription: Finds the bad commit. Use when bisecting.\n---\n# Git Bisect\n\nRun it.\n" } })
+    Effect.runSync(w.fs.makeDirectory("/proj/.skillc/skills", { recursive: true }))
+    Effect.runSync(w.fs.symlink("/ext/bisect-src", "/proj/.skillc/skills/git-bisect", "dir"))
+    const result = Result.getOrThrow(await w.run(build({ skill: "git-bisect" })))
+    expect(result.skill).toBe("git-bisect")
+    expect(result.runtime).toBe("/proj/.skillc/runtime/git-bisect")
+    expect(result.deployments.map((d) => d.path)).toEqual(["/proj/.claude/skills/git-bisect"])
+    const said = w.diagnostics.warnings.map((x) => JSON.stringify(x)).join("\n")
+    expect(said).not.toContain("bisect-src")
+  })
+})

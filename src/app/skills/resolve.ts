@@ -132,6 +132,27 @@ export const builtRuntimeDir = Effect.fnUntraced(function* (defaultDir: string, 
   }
 })
 
+/**
+ * A skill's name: its store entry's when it stands in a store (a link there named `git-bisect` to a folder
+ * named `bisect-src` elsewhere is `git-bisect`, as `skc list` lists it and the user names it), else its real
+ * directory's. Before, such a link was built as `bisect-src` (runtime, deployment link), warned of with a
+ * false SKL104, and its own new deployment was then called orphaned with an `rm` of its runtime and access
+ * log (a build probe).
+ */
+const storedName = Effect.fnUntraced(function* (sourceDir: string, canonicalSourceDir: string, scope: SkillScope) {
+  const path = yield* Path
+  const real = path.basename(canonicalSourceDir)
+  const entry = path.basename(sourceDir)
+  if (entry === real || (scope !== "project" && scope !== "global")) return real
+  const fs = yield* FileSystem
+  const { stores } = yield* Settings
+  const store = scope === "project" ? stores.projectSkills : stores.globalSkills
+  if (store === undefined) return real
+  const parent = yield* fs.realPath(path.dirname(sourceDir)).pipe(unseenAs(undefined))
+  const storeReal = yield* fs.realPath(store).pipe(unseenAs(undefined))
+  return parent !== undefined && parent === storeReal ? entry : real
+})
+
 /** Resolve a skill directory that is known to hold SKILL.md. */
 export const describeSkillDir = Effect.fnUntraced(function* (dir: string, scopeHint?: SkillScope) {
   const fs = yield* FileSystem
@@ -140,7 +161,7 @@ export const describeSkillDir = Effect.fnUntraced(function* (dir: string, scopeH
   const sourceDir = path.resolve(stores.cwd, dir)
   const canonicalSourceDir = yield* fs.realPath(sourceDir).pipe(Effect.mapError(fsInternal))
   const scope = scopeHint ?? (yield* scopeOf(canonicalSourceDir, sourceDir))
-  const name = path.basename(canonicalSourceDir)
+  const name = yield* storedName(sourceDir, canonicalSourceDir, scope)
   const runtimeDir = yield* builtRuntimeDir(
     path.join(runtimeStoreFor(stores, scope), name),
     path.join(stores.globalRuntime, name),
