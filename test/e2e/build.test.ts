@@ -648,6 +648,25 @@ describe("build --all names the deployments whose skill left the project store",
     expect(JSON.parse(stats.stdout).skill).toBe("gamma")
   }, 60_000)
 
+  it("a link whose runtime is gone with its source (both removed by hand) is said, with its rm; it was silent while discover said 'run skc build --all' (a build probe)", async () => {
+    const sb = project("alpha")
+    put(join(sb.work, ".skillc", "skills", "gamma"), "SKILL.md", SKILL("gamma"))
+    expect((await sb.runAsync(["build", "--all"])).code).toBe(0)
+    rmSync(join(sb.work, ".skillc", "skills", "gamma"), { recursive: true })
+    rmSync(join(sb.work, ".skillc", "runtime", "gamma"), { recursive: true })
+    const r = await sb.runAsync(["build", "--all"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain(
+      "warning: .claude/skills/gamma is a link to a runtime that is gone, of a skill no longer in the project store: agents list a skill they cannot load; remove it (rm .claude/skills/gamma)"
+    )
+    expect(lstatSync(join(sb.work, ".claude", "skills", "gamma")).isSymbolicLink()).toBe(true)
+    // A skill still in the store whose runtime is gone is no such link: the build makes it again.
+    rmSync(join(sb.work, ".claude", "skills", "gamma"))
+    rmSync(join(sb.work, ".skillc", "runtime", "alpha"), { recursive: true })
+    const again = await sb.runAsync(["build", "--all"])
+    expect(again.stderr).not.toContain("runtime that is gone")
+  }, 60_000)
+
   it("a renamed skill: building it under its new name names the old name's deployment (an author's probe: agents listed both, nothing said)", async () => {
     const sb = project("gamma")
     expect((await sb.runAsync(["build", "gamma"])).code).toBe(0)

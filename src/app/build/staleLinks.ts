@@ -139,12 +139,22 @@ export const warnOrphanedLinks = Effect.fnUntraced(function* (scope: "project" |
   const runtime = yield* fs.realPath(where.runtimeDir).pipe(unseenAs(undefined))
   if (runtime === undefined) return
   const orphans: Array<{ readonly link: string; readonly name: string }> = []
+  const broken: Array<string> = []
   for (const d of knownDirs(where.root, path.join, where.level)) {
     for (const e of yield* fs.readDir(d.dir).pipe(unseenAs([]))) {
       if (e.type !== "symlink") continue
       const link = path.join(d.dir, e.name)
       const real = yield* fs.realPath(link).pipe(unseenAs(undefined))
-      if (real === undefined || path.dirname(real) !== runtime) continue
+      if (real === undefined) {
+        // A link to a runtime that is gone with its source (both removed by hand): agents list a skill they
+        // cannot load, `discover` said "not built: run skc build --all", which never mends it (a build probe).
+        const target = yield* fs.readLink(link).pipe(unseenAs(undefined))
+        const into = target === undefined ? undefined : path.dirname(path.resolve(path.dirname(link), target))
+        const skillMd = path.join(where.store, e.name, "SKILL.md")
+        if ((into === where.runtimeDir || into === runtime) && (yield* fs.statOption(skillMd).pipe(unseenAs(undefined))) === undefined) broken.push(link)
+        continue
+      }
+      if (path.dirname(real) !== runtime) continue
       const name = path.basename(real)
       // Orphaned only when its SKILL.md is known to be gone: a skill this user cannot read (a teammate's, made
       // under umask 077) is there, and the advice to remove its links and runtime broke the teammate's deploy.
@@ -156,9 +166,17 @@ export const warnOrphanedLinks = Effect.fnUntraced(function* (scope: "project" |
       orphans.push({ link, name })
     }
   }
+  const shown = (p: string) => shellWord(displayPath(stores.cwd, p, path))
+  if (broken.length > 0) {
+    yield* warn(
+      Warning.notice(
+        `${broken.map((l) => displayPath(stores.cwd, l, path)).join(", ")} ${broken.length === 1 ? "is a link" : "are links"} to a runtime that is gone, ` +
+          `of a skill no longer in ${where.storeName}: agents list a skill they cannot load; remove ${broken.length === 1 ? "it" : "them"} (rm ${broken.map(shown).join(" ")})`
+      )
+    )
+  }
   if (orphans.length === 0) return
   const names = [...new Set(orphans.map((o) => o.name))]
-  const shown = (p: string) => shellWord(displayPath(stores.cwd, p, path))
   const runtimes = names.map((n) => path.join(where.runtimeDir, n))
   // A runtime holds its skill's only access log: the advice removed a renamed skill's whole read history without
   // a word (a team-server probe: about 200 reads of two users). Said, with the command that still reads it.
