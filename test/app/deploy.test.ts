@@ -27,6 +27,21 @@ describe("RFC-0001:C-DEPLOYMENT", () => {
   })
 })
 
+describe("RFC-0001:C-DEPLOYMENT: a link refused, then the copy too (chattr +i on .claude/skills: EPERM, a build probe)", () => {
+  it("no 'copied instead' for a copy that was never made: the error alone", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\ndescription: d\n---\n# Demo\n" } })
+    const eperm = (op: string, p: string) => Effect.fail(new FsError({ op, path: p, code: "EPERM", message: "EPERM" }))
+    const immutable = Layer.succeed(FileSystem, {
+      ...w.fs,
+      symlink: (_t: string, p: string) => eperm("symlink", p),
+      makeDirectory: (p: string, o?: { readonly recursive?: boolean }) => (p.startsWith("/proj/.claude/skills/") ? eperm("mkdir", p) : w.fs.makeDirectory(p, o))
+    })
+    const r = await w.run(build({ skill: "demo" }).pipe(Effect.provide(immutable)))
+    expect(Result.isFailure(r)).toBe(true)
+    expect(w.diagnostics.warnings.map((x) => JSON.stringify(x)).join("\n")).not.toContain("copied instead")
+  })
+})
+
 describe("RFC-0001:C-DEPLOYMENT concurrent first builds of one skill", () => {
   it("another build's link made meanwhile (EEXIST) is this build's link: no copy, no 'copied instead'", async () => {
     const w = memoryWorld({ files: { "/proj/.skillc/skills/demo/SKILL.md": "---\nname: demo\ndescription: d\n---\n# Demo\n" } })

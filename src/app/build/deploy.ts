@@ -310,6 +310,8 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
     yield* fs.remove(plan.path, { recursive: plan.existing !== "symlink" }).pipe(Effect.mapError(cannot))
   }
   let method: DeployMethod = "copy"
+  /** Why the link could not be made, said once the copy in its place is made (a copy that then failed was "copied instead"). */
+  let linkRefused: string | undefined
   if (!options.copy) {
     const linked = yield* fs.symlink(target, plan.path, linkType).pipe(
       Effect.as(true),
@@ -324,7 +326,7 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
           }
           // A directory no file can be written to (read-only, not ours, full) takes no copy either: say why, not what the copy then hit.
           if (NO_WRITE.has(e.code)) return yield* Effect.fail(cannot(e))
-          yield* warn(Warning.notice(`cannot link '${plan.path}' (${e.code}); copied instead, so rebuild after each change`))
+          linkRefused = e.code
           return false
         })
       )
@@ -332,6 +334,7 @@ export const deploy = Effect.fnUntraced(function* (runtimeDir: string, plan: Pla
     if (linked) method = linkType === "junction" ? "junction" : "symlink"
   }
   if (method === "copy") yield* (refreshInPlace ? copyRuntime(runtimeDir, plan.path) : freshCopy(runtimeDir, plan.path)).pipe(Effect.mapError(cannot))
+  if (linkRefused !== undefined) yield* warn(Warning.notice(`cannot link '${plan.path}' (${linkRefused}); copied instead, so rebuild after each change`))
   const result: Deployment = { target: plan.target, path: plan.path, method, replaced }
   return result
 })
