@@ -213,7 +213,7 @@ const fieldsYaml = (fields: Readonly<Record<string, unknown>>, source?: StubInpu
   // Each field's map or list in flow style, on its field's line; a string with line breaks double-quoted (escaped) for the same reason.
   const doc = new Document(rest)
   if (isMap(doc.contents)) for (const pair of doc.contents.items) if (isCollection(pair.value)) pair.value.flow = true
-  return doc.toString({ lineWidth: 0, blockQuote: false })
+  return doc.toString({ lineWidth: 0, blockQuote: false, doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER })
 }
 
 /** The most lines of comments kept before the first key, and with `name` or `description` (the stub keeps its 100 lines). */
@@ -274,7 +274,9 @@ const oneLineField = (key: "name" | "description", value: string): string => {
   const plain = stringify({ [key]: value }, { lineWidth: 0 })
   const text = plain.split("\n").filter((l) => l !== "").length === 1
     ? plain
-    : stringify({ [key]: value }, { lineWidth: 0, defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" })
+    : // Never folded over lines: the yaml library folds a double-quoted string of 40 characters or more by default, so
+      // claude-api's 1,068-character `|-` description came out over five lines with blank ones between (a probe).
+      stringify({ [key]: value }, { lineWidth: 0, defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER })
   return text.endsWith("\n") ? text : `${text}\n`
 }
 

@@ -170,6 +170,14 @@ describe("RFC-0001:C-STUB", () => {
     const literal = ["name: claude-api", "description: |-", "  Builds apps.", "  TRIGGER when asked."].join("\n")
     const both = renderStub(input({ name: "claude-api", description: "Builds apps.\nTRIGGER when asked.", fields: parse(literal) as Record<string, unknown>, source: { raw: literal, keyLines: { name: 2, description: 3 } } }))
     expect(both.split("---\n")[1]).toBe('name: claude-api\ndescription: "Builds apps.\\nTRIGGER when asked."\n')
+    // However long: the yaml library folded one of 40 characters or more over several lines, blank ones between
+    // (anthropics/skills' claude-api, a published-skills probe).
+    const long = `Builds apps with the Claude API and its SDKs for many languages.\nTRIGGER when: code imports anthropic.\nDO NOT TRIGGER when: ${"other things. ".repeat(20)}`
+    const longRaw = ["name: claude-api", "description: |-", ...long.split("\n").map((l) => `  ${l}`)].join("\n")
+    const longStub = renderStub(input({ name: "claude-api", description: long, fields: parse(longRaw) as Record<string, unknown>, source: { raw: longRaw, keyLines: { name: 2, description: 3 } } }))
+    const longFm = longStub.split("---\n")[1]!
+    expect(longFm.split("\n").filter((l) => l !== "")).toHaveLength(2)
+    expect(parse(longFm)).toEqual({ name: "claude-api", description: long })
   })
 
   it("RFC-0001:C-CONSTRAINTS fields too long for block style are written one per line, and the stub stays within 100 lines", () => {
