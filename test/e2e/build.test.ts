@@ -633,6 +633,8 @@ describe("build --all names the deployments whose skill left the project store",
     const sb = project("alpha")
     put(join(sb.work, ".skillc", "skills", "gamma"), "SKILL.md", SKILL("gamma"))
     expect((await sb.runAsync(["build", "--all"])).stderr).not.toContain("whose source is no longer")
+    // Two agent reads (no terminal: an agent's) in the log the warning keeps.
+    for (let i = 0; i < 2; i++) expect((await sb.runAsync(["outline", "gamma"])).code).toBe(0)
     rmSync(join(sb.work, ".skillc", "skills", "gamma"), { recursive: true })
     const r = await sb.runAsync(["build", "--all"])
     expect(r.code).toBe(0)
@@ -646,6 +648,8 @@ describe("build --all names the deployments whose skill left the project store",
     const stats = await sb.runAsync(["stats", ".skillc/runtime/gamma", "--include-author", "--format", "json"])
     expect(stats.code, stats.stderr).toBe(0)
     expect(JSON.parse(stats.stdout).skill).toBe("gamma")
+    // ... and counts its reads: it read an empty log in the cache ("No recorded accesses", a build probe).
+    expect(JSON.parse(stats.stdout).data).toMatchObject({ agent_accesses: 2 })
   }, 60_000)
 
   it("a link whose runtime is gone with its source (both removed by hand) is said, with its rm; it was silent while discover said 'run skc build --all' (a build probe)", async () => {

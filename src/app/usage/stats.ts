@@ -49,6 +49,7 @@ import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { logDbIn } from "./accessLog.js"
 import { withLogRepair } from "./logRepair.js"
 import { resolveCommandSkill } from "../skills/index.js"
+import { statsRuntimeOf } from "./statsRuntime.js"
 import { Settings } from "../shared/index.js"
 import { headingReadCounts, outlineSections, sharesItsText } from "./statsOutline.js"
 import { unsyncedNote, unsyncedRows } from "./unsyncedLogs.js"
@@ -487,7 +488,8 @@ export const sayFilteredOut = Effect.fnUntraced(function* (skill: string, runtim
 export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
   const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
   const filters = yield* parseFilters(input)
-  const skill = yield* resolveCommandSkill(input.skill)
+  const resolved = yield* resolveCommandSkill(input.skill)
+  const skill = { ...resolved, runtimeDir: yield* statsRuntimeOf(resolved) }
   const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
   yield* sayFilteredOut(skill.name, skill.runtimeDir, filters)
   // A sandboxed agent's reads waiting in the cwd's fallback log: said, not counted (unsyncedLogs.ts).

@@ -9,6 +9,7 @@ import { Effect } from "effect"
 import { funnelOf, type SkillReport } from "../../domain/stats.js"
 import { sectionKey } from "../../domain/headingReads.js"
 import { resolveCommandSkill } from "../skills/index.js"
+import { statsRuntimeOf } from "./statsRuntime.js"
 import { aggregateLog, foldDatedSummary, latestEval, parseFilters, sayFilteredOut, sectionReadsByLine, type StatsQuery } from "./stats.js"
 import { headingReadCounts, outlineSections } from "./statsOutline.js"
 
@@ -17,7 +18,8 @@ export type { OutlineReads, SkillReport } from "../../domain/stats.js"
 
 export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<StatsQuery, "skill" | "since" | "until" | "project" | "reader" | "include_author" | "limit">) {
   const filters = yield* parseFilters(input)
-  const skill = yield* resolveCommandSkill(input.skill)
+  const resolved = yield* resolveCommandSkill(input.skill)
+  const skill = { ...resolved, runtimeDir: yield* statsRuntimeOf(resolved) }
   // Filters that let no access through are said as for the text and JSON views (a probe: the page was empty, nothing said).
   yield* sayFilteredOut(skill.name, skill.runtimeDir, filters)
   const at = (groupBy: Parameters<typeof aggregateLog>[1]) => aggregateLog(skill.runtimeDir, groupBy, filters)
