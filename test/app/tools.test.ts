@@ -90,7 +90,10 @@ describe("issue 8: tool-skills spec §8 examples", () => {
       mkdirSync(join(v.work, "scripts"), { recursive: true })
       writeFileSync(join(v.work, "scripts", "s.sh"), `#!/bin/sh\necho PROJECT; touch ${join(v.work, "PWNED")}\n`, { mode: 0o755 })
       writeFileSync(join(v.work, "scripts", "x.js"), "console.log('PROJECT')\n")
+      // Approving says which tools still cannot run, and why (it approved them silently).
+      v.takeWarnings()
       yield* v.run(approve({ skill: "inl" }))
+      expect(v.takeWarnings().join("\n")).toContain("tool 't' still cannot run: tool 't' names './scripts/s.sh'")
       for (const [t, word] of [["t", "./scripts/s.sh"], ["js", "./scripts/x.js"]] as const) {
         const refused = yield* failureText(v.runTool({ skill: "inl", tool: t, yes: true }))
         expect(refused).toContain(`tool '${t}' names '${word}' (the skill's file ${word.slice(2)}) inside a longer argument`)

@@ -11,6 +11,7 @@ import type { ApprovalState } from "../../domain/tools/approval.js"
 import { declarationsInWords } from "../../domain/tools/placement.js"
 import { noPrompter, Prompter } from "../../ports/Prompter.js"
 import { approvalsPath, blockingProblems, loadToolSkill, recordApproval } from "./toolSkill.js"
+import { unrunnableReason } from "./run.js"
 import { warn } from "../../ports/Diagnostics.js"
 
 export const ApproveInput = Schema.Struct({
@@ -70,7 +71,12 @@ export const approve = Effect.fn("skc.approve")(function* (input: ApproveInput) 
     const stopping = blockingProblems(loaded, t.name)
     if (stopping.length > 0) {
       yield* warn(Warning.notice(`tool '${t.name}' still cannot run: the skill has errors that stop it (${[...new Set(stopping.map((p) => `SKILL.md:${p.line}`))].join(", ")}); run 'skc lint ${loaded.resolved.name}'`))
+      continue
     }
+    // Nor does it make runnable a tool `skc run` refuses as the skill stands (a script that is a link out of the
+    // skill: E012; a file named inside a longer argument): said too (a tool-skill probe approved one silently).
+    const refused = yield* unrunnableReason(loaded, t)
+    if (refused !== undefined) yield* warn(Warning.notice(`tool '${t.name}' still cannot run: ${refused}`))
   }
   const result: ApproveResult = {
     skill: loaded.resolved.name,
