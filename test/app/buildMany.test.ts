@@ -7,6 +7,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { buildMany } from "../../src/app/build/buildMany.js"
 import { build } from "../../src/app/build/build.js"
+import { list } from "../../src/app/skills/list.js"
 import { diskWorld, failureText, memoryLayer } from "../helpers/worlds.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: A skill for tests. Use when testing.\n---\n# ${name}\n`
@@ -95,5 +96,24 @@ describe("RFC-0007:C-RESOLUTION a store entry that is a symlink", () => {
       const byPath = yield* w.run(buildMany({ skills: [entry] }))
       expect(byPath).toMatchObject({ total: 1, built: 1, failed: 0 })
       expect(lstatSync(entry).isSymbolicLink()).toBe(true)
+    }))
+})
+
+describe("a store folder whose name is not valid UTF-8 (a build probe)", () => {
+  it.live("list and build --all say the name is the trouble: they said 'missing SKILL.md' and \"did you mean 'tr\uFFFDs'?\"", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-build-utf8-")
+      const store = Buffer.from(join(w.work, ".skillc", "skills"))
+      const dir = Buffer.concat([store, Buffer.from("/tr"), Buffer.from([0xe9]), Buffer.from("s")])
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(Buffer.concat([dir, Buffer.from("/SKILL.md")]), SKILL("tres"))
+      w.takeWarnings()
+      yield* w.run(list({}))
+      expect(w.takeWarnings().join("\n")).toContain("its folder's name is not valid UTF-8 (\uFFFD marks the bytes), so skc cannot open it; rename it in UTF-8")
+      const r = yield* w.run(buildMany({ skills: [], all: true }))
+      expect(r.failed).toBe(1)
+      const failure = r.results.find((x) => !x.ok)
+      expect(JSON.stringify(failure)).toContain("rename the folder in UTF-8")
+      expect(JSON.stringify(failure)).not.toContain("did you mean")
     }))
 })

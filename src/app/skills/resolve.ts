@@ -198,7 +198,13 @@ const LONGEST_SKILL_ARGUMENT = 4096
 const resolveOnDisk = (skill: string, options: ResolveOptions) =>
   skill.length > LONGEST_SKILL_ARGUMENT
     ? Effect.fail(new SkillNotFound({ skill, hint: `no skill name or path is longer than ${LONGEST_SKILL_ARGUMENT} characters` }))
-    : resolveNamed(skill, options)
+    : skill.includes("\uFFFD")
+      ? // A folder whose name is not valid UTF-8 reaches skc with U+FFFD for its bytes (`build --all` names it so), a
+        // name no folder has: "did you mean 'tr\uFFFDs'?" named the same unopenable folder (a build probe).
+        Effect.catchTag(resolveNamed(skill, options), "SkillNotFound", () =>
+          Effect.fail(new SkillNotFound({ skill, hint: "\uFFFD stands for bytes of a folder's name that are not valid UTF-8, which skc cannot open: rename the folder in UTF-8" }))
+        )
+      : resolveNamed(skill, options)
 
 const resolveNamed = (skill: string, options: ResolveOptions) =>
   Effect.catchTag(resolveAsTyped(skill, options), "SkillNotFound", (notFound) =>

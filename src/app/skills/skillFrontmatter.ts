@@ -64,10 +64,19 @@ export const readSkillFrontmatter = Effect.fnUntraced(function* (skillMd: string
   const text = yield* fs.readFileString(skillMd).pipe(Effect.result)
   if (text._tag === "Failure") {
     const code = text.failure.code
+    // A folder whose name is not valid UTF-8 reaches skc with U+FFFD for its bytes, a name no file has: its
+    // SKILL.md "missing" sent a build probe looking for a file that is there.
+    const undecodable = (code === "ENOENT" || code === "ENOTDIR") && skillMd.includes("\uFFFD")
     return {
       _tag: "Problem",
       // A directory named SKILL.md is no SKILL.md, as E010 and lint say it; not a raw EISDIR.
-      message: code === "ENOENT" || code === "ENOTDIR" ? "missing SKILL.md" : code === "EISDIR" ? "missing SKILL.md (SKILL.md is a directory)" : `cannot read SKILL.md: ${code}`
+      message: undecodable
+        ? "its folder's name is not valid UTF-8 (\uFFFD marks the bytes), so skc cannot open it; rename it in UTF-8"
+        : code === "ENOENT" || code === "ENOTDIR"
+          ? "missing SKILL.md"
+          : code === "EISDIR"
+            ? "missing SKILL.md (SKILL.md is a directory)"
+            : `cannot read SKILL.md: ${code}`
     } as SkillFrontmatter
   }
   return frontmatterProblem(text.success, reading)
