@@ -494,6 +494,8 @@ const pathInSkill = (uri: string, ref: SkillFileRef, skill: ServedSkill) =>
     const refused = ref.segments.some((s) => s.includes("/") || s.includes("\\") || s.includes("\0") || IGNORED_DIRS.has(s))
     // Named as the URI wrote it: decoded, `references%2Fapi.md` read 'references/api.md', a file that is there.
     const asWritten = asWrittenOf(ref.segments)
+    // A NUL (`%00`) names no file anywhere, as skc_open says: "path escapes skill root" sent a client looking for a `..` (an MCP probe).
+    if (ref.segments.some((seg) => seg.includes("\0"))) return yield* Effect.fail(new NotServed({ message: `invalid path '${asWritten}': a path cannot contain a NUL byte` }))
     if (refused) return yield* Effect.fail(new NotServed({ message: renderError(new PathEscapes({ path: asWritten })) }))
     const inside = yield* resolveInside(skill.sourceDir, written === "" ? "." : written).pipe(
       Effect.mapError((e) => new NotServed({ message: renderError(e) }))

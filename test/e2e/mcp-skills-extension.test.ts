@@ -299,6 +299,10 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
       expect((e as { message: string }).message).toContain(`${dir} is a directory`)
     }
     expect(await code(mcp.client.readResource({ uri: "skill://project/rich/SKILL.md/" }))).toBe(-32002)
+    // A NUL names no file: said as skc_open says it, not as a path escaping the skill (an MCP probe).
+    const nul = await mcp.client.readResource({ uri: "skill://project/rich/%00" }).catch((x: { code?: number; message?: string }) => x)
+    expect(nul).toMatchObject({ code: -32602 })
+    expect((nul as { message: string }).message).toContain("invalid path '%00': a path cannot contain a NUL byte")
     expect(await code(mcp.client.readResource({ uri: "skill://project/rich/.git/config" }))).toBe(-32602)
     // An encoded separator is refused naming the segment as the URI wrote it, not decoded into a path that exists.
     const encoded = await mcp.client.readResource({ uri: "skill://project/rich/references%2Fguide.md" }).catch((e: Error) => e.message)
