@@ -151,7 +151,7 @@ export const namedFileCandidates = (
 }
 
 /** Programs that load the code a following word names (with `.exe` on Windows, a version suffix); the shells run a script file. */
-const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php|bash|r?bash|sh|dash|zsh|ksh|ksh93|mksh|yash|t?csh|ash|posh)(\.exe)?$/i
+const INTERPRETERS = /^(node|nodejs|deno|bun|python|python[23](\.\d+)?|pypy3?|ts-node|tsx|ruby|perl|php|r?bash|sh|dash|zsh|ksh|ksh93|mksh|yash|t?csh|ash|posh)(\.exe)?$/i
 
 /** Extensions an interpreter adds to a name given without one (node, python's `-m`, ts-node and tsx): `node ./hook` loads `hook.js`. */
 export const IMPLIED_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py"] as const
