@@ -334,14 +334,28 @@ export const definition = (s: SkillSnapshot, file: string, t: LintText, pos: Pos
 
 /** The ATX heading text on a line, as a range of the line: what a rename replaces. */
 export const headingTextRange = (s: SkillSnapshot, file: string, t: LintText, line: number): { readonly heading: Heading; readonly range: Range } | undefined => {
-  const heading = (s.markdown(file)?.headings ?? []).find((h) => h.line === line + 1)
-  if (heading === undefined) return undefined
+  const headings = s.markdown(file)?.headings ?? []
+  const heading = headings.find((h) => h.line === line + 1)
+  const shift = t.bom && line === 0 ? 1 : 0
+  if (heading === undefined) {
+    // On a setext heading's underline (`-----`): the heading it underlines.
+    const above = headings.find((h) => h.line === line)
+    return above !== undefined && SETEXT_UNDERLINE.test(lineText(t, line)) ? headingTextRange(s, file, t, line - 1) : undefined
+  }
   const text = lineText(t, line)
   const m = /^( {0,3}#{1,6}[ \t]+)(.*?)([ \t]+#+)?[ \t]*$/.exec(text)
-  if (m === null || m[2] === "") return undefined
-  const shift = t.bom && line === 0 ? 1 : 0
-  return { heading, range: lineRange(line, m[1]!.length + shift, m[1]!.length + m[2]!.length + shift) }
+  if (m !== null && m[2] !== "") return { heading, range: lineRange(line, m[1]!.length + shift, m[1]!.length + m[2]!.length + shift) }
+  // A setext heading of one line (`Setup` over `-----`): its text, as written between the indent and trailing
+  // spaces. Rename answered nothing on it (an editor probe) while hover, outline and go to definition took it.
+  const setext = /^( {0,3})(\S.*?)[ \t]*$/.exec(text)
+  if (m === null && setext !== null && line + 1 < t.starts.length && SETEXT_UNDERLINE.test(lineText(t, line + 1))) {
+    return { heading, range: lineRange(line, setext[1]!.length + shift, setext[1]!.length + setext[2]!.length + shift) }
+  }
+  return undefined
 }
+
+/** A setext heading's underline: `=` or `-` repeated, up to three spaces before, spaces after. */
+const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/
 
 /**
  * The text a heading line will have once `newText` is written as its text:

@@ -241,6 +241,11 @@ export const invalidMessage = (
   if (typeof m.method === "string" && (m.method.startsWith("textDocument/") || m.method === "initialize") && !isObject(m.params)) {
     return "id" in m ? { id, code: ErrorCodes.InvalidParams, message: "invalid params: params must be an object" } : { id: null, message: "", drop: true }
   }
+  // `initialize` without its `capabilities` (LSP 3.17: required): vscode-languageserver read
+  // `capabilities.workspace` before any handler, -32603 with a JavaScript message (an editor probe).
+  if (m.method === "initialize" && isObject(m.params) && !isObject(m.params.capabilities)) {
+    return { id, code: ErrorCodes.InvalidParams, message: "invalid params: initialize needs capabilities (an object; {} when the client has none)" }
+  }
   if (typeof m.method === "string") return undefined
   if ("id" in m && ("result" in m || "error" in m)) return undefined
   return { id, message: 'Invalid Request: neither a request or notification (a string "method") nor a response ("id" with "result" or "error")' }

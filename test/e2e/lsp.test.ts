@@ -794,6 +794,11 @@ describe("skc lsp and a frame whose body is not JSON (JSON-RPC 2.0 §5.1)", () =
     // null (reading 'processId')"); the session is still uninitialized, and a proper initialize follows.
     send(JSON.stringify({ jsonrpc: "2.0", id: 70, method: "initialize", params: null }))
     expect(await answerTo(70)).toMatchObject({ error: { code: -32602, message: "invalid params: params must be an object" } })
+    // Without `capabilities` (required) too, `{}` or null: it was -32603 "Cannot read properties of undefined (reading 'workspace')".
+    for (const [id, params] of [[71, {}], [72, { capabilities: null }]] as const) {
+      send(JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params }))
+      expect(await answerTo(id)).toMatchObject({ error: { code: -32602, message: "invalid params: initialize needs capabilities (an object; {} when the client has none)" } })
+    }
     // Served after it: the next frames are read and answered.
     send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "initialize", params: { processId: process.pid, rootUri: uriOf(sb.work), capabilities: {} } }))
     expect(((await answerTo(2)).result as { serverInfo: { name: string } }).serverInfo.name).toBe("skc")

@@ -36,6 +36,13 @@ describe("renameHeading", () => {
     expect(out["notes.md"]).toBe("# Notes\n\n[enc](SKILL.md#thé-setup)\n")
   })
 
+  it("renames a setext heading (Setup over -----), from its text or its underline; it answered nothing (an editor probe)", () => {
+    const files = { "SKILL.md": `${HEAD}Setup\n-----\n\n[a](#setup)\n\n  Usage Notes  \n===\n\n[b](#usage-notes)\n` }
+    expect(renamed(files, 6, "Install")["SKILL.md"]).toBe(`${HEAD}Install\n-----\n\n[a](#install)\n\n  Usage Notes  \n===\n\n[b](#usage-notes)\n`)
+    expect(renamed(files, 7, "Install")["SKILL.md"]).toContain("Install\n-----\n\n[a](#install)")
+    expect(renamed(files, 11, "How to use")["SKILL.md"]).toContain("  How to use  \n===\n\n[b](#how-to-use)")
+  })
+
   it("each link keeps its slug style; a new heading with letters outside ASCII gives RFC-style links its GitHub slug (fifty-eighth pass)", () => {
     const files = { "SKILL.md": `${HEAD}## Café Déjà\n\n[a](#café-déjà)\n\n## Setup Steps\n\n[b](#setup-steps)\n` }
     expect(renamed(files, 6, "Café Déjà Vu")["SKILL.md"]).toContain("[a](#café-déjà-vu)")
