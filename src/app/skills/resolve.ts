@@ -184,28 +184,32 @@ export const resolveCommandSkill = (skill: string, options: ResolveOptions = {})
   Effect.tap(resolveOnDisk(skill, options), (r) => touchSkill(r))
 
 /**
- * A name typed in one Unicode form (`café` composed, as keyboards write it) for a directory saved in the
- * other (decomposed, as macOS and files copied from it name it) is the same letters, so the same skill:
- * E001 said "not found … use 'café'", a name that looks identical. Looked for only once a name is not found.
- */
-/**
  * The longest `skill` that can name anything: a path (PATH_MAX, 4,096 bytes on Linux; a name is at most 64
  * characters). A longer one is E001 at once: a 1 MB name over MCP took 2.4 s of path work (several
  * normalizations and lookups of it) and held every other session of the server meanwhile (an MCP probe).
  */
 const LONGEST_SKILL_ARGUMENT = 4096
 
-const resolveOnDisk = (skill: string, options: ResolveOptions) =>
-  skill.length > LONGEST_SKILL_ARGUMENT
-    ? Effect.fail(new SkillNotFound({ skill, hint: `no skill name or path is longer than ${LONGEST_SKILL_ARGUMENT} characters` }))
-    : skill.includes("\uFFFD")
-      ? // A folder whose name is not valid UTF-8 reaches skc with U+FFFD for its bytes (`build --all` names it so), a
-        // name no folder has: "did you mean 'tr\uFFFDs'?" named the same unopenable folder (a build probe).
-        Effect.catchTag(resolveNamed(skill, options), "SkillNotFound", () =>
-          Effect.fail(new SkillNotFound({ skill, hint: "\uFFFD stands for bytes of a folder's name that are not valid UTF-8, which skc cannot open: rename the folder in UTF-8" }))
-        )
-      : resolveNamed(skill, options)
+/**
+ * A name longer than any path is refused before any lookup. One holding U+FFFD, when not found, is said
+ * to stand for a folder name's bytes that are not valid UTF-8 (`build --all` names such a folder so):
+ * "did you mean 'tr\uFFFDs'?" named the same unopenable folder (a build probe).
+ */
+const resolveOnDisk = (skill: string, options: ResolveOptions) => {
+  if (skill.length > LONGEST_SKILL_ARGUMENT) {
+    return Effect.fail(new SkillNotFound({ skill, hint: `no skill name or path is longer than ${LONGEST_SKILL_ARGUMENT} characters` }))
+  }
+  if (!skill.includes("\uFFFD")) return resolveNamed(skill, options)
+  return Effect.catchTag(resolveNamed(skill, options), "SkillNotFound", () =>
+    Effect.fail(new SkillNotFound({ skill, hint: "\uFFFD stands for bytes of a folder's name that are not valid UTF-8, which skc cannot open: rename the folder in UTF-8" }))
+  )
+}
 
+/**
+ * A name typed in one Unicode form (`café` composed, as keyboards write it) for a directory saved in the
+ * other (decomposed, as macOS and files copied from it name it) is the same letters, so the same skill:
+ * E001 said "not found … use 'café'", a name that looks identical. Looked for only once a name is not found.
+ */
 const resolveNamed = (skill: string, options: ResolveOptions) =>
   Effect.catchTag(resolveAsTyped(skill, options), "SkillNotFound", (notFound) =>
     Effect.flatMap(unicodeTwinName(skill), (twin) => (twin === undefined ? byFrontmatterName(skill, options, notFound) : resolveAsTyped(twin, options)))

@@ -138,6 +138,9 @@ export const skillFileArguments = (loaded: LoadedToolSkill, command: CommandTemp
   })
 })
 
+/** No refusal when nothing was hit, else the one `error` makes for the word hit. */
+const refusal = (hit: string | undefined, error: (hit: string) => UsageError) => (hit === undefined ? Effect.void : Effect.fail(error(hit)))
+
 /**
  * A tool whose command names skill content its program would find from the project's directory (a
  * directory, a file without its extension: `LoadedToolSkill.unpinned`) does not run: the project could
@@ -146,14 +149,14 @@ export const skillFileArguments = (loaded: LoadedToolSkill, command: CommandTemp
  */
 const refuseUnpinned = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) => {
   const hit = tool.command === undefined ? undefined : codeWords(tool.command).find((w) => loaded.unpinned.has(w))
-  return hit === undefined
-    ? Effect.void
-    : Effect.fail(
-        new UsageError({
-          message: `tool '${tool.name}' names '${hit}' (${loaded.unpinned.get(hit)}), which its program finds from the working directory: a file of the project of that name would run instead, unapproved`,
-          detail: ["write the path of the skill's file itself in the command (`node main.js`, `node app/index.js`, `python3 helper.py`), then approve again"]
-        })
-      )
+  return refusal(
+    hit,
+    (w) =>
+      new UsageError({
+        message: `tool '${tool.name}' names '${w}' (${loaded.unpinned.get(w)}), which its program finds from the working directory: a file of the project of that name would run instead, unapproved`,
+        detail: ["write the path of the skill's file itself in the command (`node main.js`, `node app/index.js`, `python3 helper.py`), then approve again"]
+      })
+  )
 }
 
 /**
@@ -185,14 +188,14 @@ const refuseUnpinnable = (loaded: LoadedToolSkill, tool: { readonly name: string
  */
 const refuseSplitString = (tool: { readonly name: string; readonly command?: CommandTemplate }) => {
   const hit = tool.command === undefined ? undefined : splitScripts(tool.command)[0]
-  return hit === undefined
-    ? Effect.void
-    : Effect.fail(
-        new UsageError({
-          message: `tool '${tool.name}' runs '${hit}' inside the string env -S splits, which env finds from the project's directory: a file of the project of that name would run instead, unapproved`,
-          detail: ["write the command's words apart (env X=1 ./scripts/task.sh {{v}}), then approve again"]
-        })
-      )
+  return refusal(
+    hit,
+    (w) =>
+      new UsageError({
+        message: `tool '${tool.name}' runs '${w}' inside the string env -S splits, which env finds from the project's directory: a file of the project of that name would run instead, unapproved`,
+        detail: ["write the command's words apart (env X=1 ./scripts/task.sh {{v}}), then approve again"]
+      })
+  )
 }
 
 /**
@@ -203,15 +206,24 @@ const refuseSplitString = (tool: { readonly name: string; readonly command?: Com
  */
 const refuseEmbedded = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) => {
   const hit = tool.command === undefined ? undefined : embeddedPathWords(tool.command).find((w) => loaded.embedded.has(w))
-  return hit === undefined
-    ? Effect.void
-    : Effect.fail(
-        new UsageError({
-          message: `tool '${tool.name}' names '${hit}' (${loaded.embedded.get(hit)}) inside a longer argument, which is read from the project's directory: a file of the project of that name would run instead, unapproved`,
-          detail: [`pass it as an argument of its own, which skc pins to the skill's file (sh -c '"$1" | sort' -- ${hit}), then approve again`]
-        })
-      )
+  return refusal(
+    hit,
+    (w) =>
+      new UsageError({
+        message: `tool '${tool.name}' names '${w}' (${loaded.embedded.get(w)}) inside a longer argument, which is read from the project's directory: a file of the project of that name would run instead, unapproved`,
+        detail: [`pass it as an argument of its own, which skc pins to the skill's file (sh -c '"$1" | sort' -- ${w}), then approve again`]
+      })
+  )
 }
+
+/** Every refusal of a tool its command earns as the skill stands: what `skc run` checks, and `unrunnableReason` says. */
+const refuseUnrunnable = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) =>
+  Effect.gen(function* () {
+    yield* refuseSplitString(tool)
+    yield* refuseUnpinned(loaded, tool)
+    yield* refuseUnpinnable(loaded, tool)
+    yield* refuseEmbedded(loaded, tool)
+  })
 
 /**
  * Why `tool` can never run as the skill stands (a script its command names that the skill lacks, a link out
@@ -220,12 +232,7 @@ const refuseEmbedded = (loaded: LoadedToolSkill, tool: { readonly name: string; 
  * failed every run (a tool-skill probe).
  */
 export const unrunnableReason = (loaded: LoadedToolSkill, tool: { readonly name: string; readonly command?: CommandTemplate }) =>
-  Effect.match(Effect.gen(function* () {
-    yield* refuseSplitString(tool)
-    yield* refuseUnpinned(loaded, tool)
-    yield* refuseUnpinnable(loaded, tool)
-    yield* refuseEmbedded(loaded, tool)
-  }), {
+  Effect.match(refuseUnrunnable(loaded, tool), {
     onFailure: (e: UsageError | PathEscapes): string | undefined => (e._tag === "UsageError" ? e.message : e.text),
     onSuccess: (): string | undefined => undefined
   })
@@ -265,10 +272,7 @@ export const prepareRun = Effect.fn("skc.prepareRun")(function* (input: RunInput
   const askedMode = yield* parseMode(input.mode)
   const loaded = yield* loadToolSkill(input.skill).pipe(Effect.catchTag("SkillNotFound", (e) => swappedHint(e, input.skill, input.tool)))
   const tool = yield* findTool(loaded, input.tool)
-  yield* refuseSplitString(tool)
-  yield* refuseUnpinned(loaded, tool)
-  yield* refuseUnpinnable(loaded, tool)
-  yield* refuseEmbedded(loaded, tool)
+  yield* refuseUnrunnable(loaded, tool)
   const mode = yield* runMode(loaded, askedMode)
   const values = buildArguments(tool.parameters, {
     ...(input.args !== undefined ? { json: input.args } : {}),

@@ -105,21 +105,26 @@ export const compilePattern = (source: string): RegExp | undefined => {
  * conservative check of the pattern's structure, not a proof; alternatives
  * that overlap (`(a|a)*`) are `repeatsAnAmbiguousChoice`'s.
  */
+/**
+ * The quantifier of a pattern at `i`: how few and how many times it repeats (1 for `?`, Infinity for `*`,
+ * `+`, `{n,}`) and its length with a lazy `?` after it; undefined when none is there.
+ */
+const quantifierAt = (source: string, i: number): { readonly min: number; readonly max: number; readonly length: number } | undefined => {
+  const c = source[i]
+  const lazy = source[i + 1] === "?" ? 2 : 1
+  if (c === "*") return { min: 0, max: Infinity, length: lazy }
+  if (c === "+") return { min: 1, max: Infinity, length: lazy }
+  if (c === "?") return { min: 0, max: 1, length: lazy }
+  if (c === "{") {
+    const m = /^\{(\d+)(,(\d*))?\}\??/.exec(source.slice(i))
+    if (m === null) return undefined
+    return { min: Number(m[1]), max: m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3]), length: m[0].length }
+  }
+  return undefined
+}
+
 export const repeatsARepetition = (source: string): boolean => {
   const frames: Array<{ repeats: boolean }> = [{ repeats: false }]
-  /** The quantifier at `i`: how far it reaches (1 for `?`, Infinity for `*`, `+`, `{n,}`), and its length; undefined when none. */
-  const quantifierAt = (i: number): { readonly max: number; readonly length: number } | undefined => {
-    const c = source[i]
-    if (c === "*" || c === "+") return { max: Infinity, length: source[i + 1] === "?" ? 2 : 1 }
-    if (c === "?") return { max: 1, length: 1 }
-    if (c === "{") {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i))
-      if (m === null) return undefined
-      const max = m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3])
-      return { max, length: m[0].length }
-    }
-    return undefined
-  }
   let i = 0
   while (i < source.length) {
     const c = source[i]!
@@ -137,7 +142,7 @@ export const repeatsARepetition = (source: string): boolean => {
       groupRepeats = frames.length > 1 ? frames.pop()!.repeats : false
       i++
     } else i++
-    const q = quantifierAt(i)
+    const q = quantifierAt(source, i)
     const frame = frames[frames.length - 1]!
     if (q !== undefined) {
       if (groupRepeats === true && q.max > 1) return true
@@ -167,18 +172,6 @@ export const repeatsAnAmbiguousChoice = (source: string): boolean => {
     ambiguous: boolean
   }
   const frames: Array<Frame> = [{ firsts: [undefined], ambiguous: false }]
-  const quantifierAt = (i: number): { readonly min: number; readonly max: number; readonly length: number } | undefined => {
-    const c = source[i]
-    if (c === "*") return { min: 0, max: Infinity, length: source[i + 1] === "?" ? 2 : 1 }
-    if (c === "+") return { min: 1, max: Infinity, length: source[i + 1] === "?" ? 2 : 1 }
-    if (c === "?") return { min: 0, max: 1, length: source[i + 1] === "?" ? 2 : 1 }
-    if (c === "{") {
-      const m = /^\{(\d+)(,(\d*))?\}\??/.exec(source.slice(i))
-      if (m === null) return undefined
-      return { min: Number(m[1]), max: m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3]), length: m[0].length }
-    }
-    return undefined
-  }
   /** Two alternatives that may begin alike: the same literal, or one that may begin with anything. */
   const overlapping = (firsts: ReadonlyArray<string | null | undefined>): boolean => {
     if (firsts.length < 2) return false
@@ -211,7 +204,7 @@ export const repeatsAnAmbiguousChoice = (source: string): boolean => {
       const group = frames.length > 1 ? frames.pop()! : { firsts: [], ambiguous: false }
       const ambiguous = group.ambiguous || overlapping(group.firsts)
       i++
-      const q = quantifierAt(i)
+      const q = quantifierAt(source, i)
       if (ambiguous && q !== undefined && q.max > 16) return true
       atom(null, q)
       if (ambiguous) frames[frames.length - 1]!.ambiguous = true
@@ -239,7 +232,7 @@ export const repeatsAnAmbiguousChoice = (source: string): boolean => {
       first = c === "." ? null : c
       i++
     }
-    const q = quantifierAt(i)
+    const q = quantifierAt(source, i)
     atom(first, q)
     if (q !== undefined) i += q.length
   }

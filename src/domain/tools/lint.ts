@@ -72,33 +72,36 @@ const SPEC = "tool-skills SKILL spec"
  * only as a directory, names without its extension (run refuses it: the program would find the project's
  * file of that name), or that leads out of the skill (E012).
  */
-export const scriptProblems = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<{ readonly word: string; readonly why: string }> => [
-  ...splitScripts(command).map((word) => ({ word, why: SPLIT_STRING_WHY })),
-  ...embeddedPathWords(command).flatMap((word) => {
-    // env's split string is said as such above.
-    if (splitScripts(command).includes(word)) return []
-    const path = normalizePath(word)
-    if (path === "" || path === "." || path === ".." || path.startsWith("../")) return []
-    const held = [path, ...IMPLIED_EXTENSIONS.map((ext) => path + ext)].some((p) => lookup(p) !== undefined)
-    return held ? [{ word, why: EMBEDDED_WHY }] : []
-  }),
-  ...codeWords(command).flatMap((word, i) => {
-    if (word.startsWith("/") || word.startsWith("-") || word.includes("\0")) return []
-    // The program is a file of the skill only when written as a path; `python3` is found on PATH.
-    if (i === 0 ? !word.includes("/") : !looksLikeScriptPath(word)) return []
-    const path = normalizePath(word)
-    if (path === "" || path === ".") return []
-    if (path === ".." || path.startsWith("../")) return [{ word, why: "a path leading out of the skill, which skc run refuses (E012)" }]
-    const entry = lookup(path)
-    if (entry?.type === "file") return []
-    if (entry?.type === "directory") return [{ word, why: "a directory of the skill, not a file" }]
-    const implied = i === 0 ? undefined : IMPLIED_EXTENSIONS.find((ext) => lookup(path + ext)?.type === "file")
-    if (implied !== undefined) {
-      return [{ word, why: `the skill's ${path}${implied} named without its extension, which skc run refuses (the program would find the project's file of that name); write '${word}${implied}'` }]
-    }
-    return [{ word, why: "which the skill does not hold" }]
-  })
-]
+export const scriptProblems = (command: CommandTemplate, lookup: SkillSnapshot["lookup"]): ReadonlyArray<{ readonly word: string; readonly why: string }> => {
+  const split = splitScripts(command)
+  return [
+    ...split.map((word) => ({ word, why: SPLIT_STRING_WHY })),
+    ...embeddedPathWords(command).flatMap((word) => {
+      // env's split string is said as such above.
+      if (split.includes(word)) return []
+      const path = normalizePath(word)
+      if (path === "" || path === "." || path === ".." || path.startsWith("../")) return []
+      const held = [path, ...IMPLIED_EXTENSIONS.map((ext) => path + ext)].some((p) => lookup(p) !== undefined)
+      return held ? [{ word, why: EMBEDDED_WHY }] : []
+    }),
+    ...codeWords(command).flatMap((word, i) => {
+      if (word.startsWith("/") || word.startsWith("-") || word.includes("\0")) return []
+      // The program is a file of the skill only when written as a path; `python3` is found on PATH.
+      if (i === 0 ? !word.includes("/") : !looksLikeScriptPath(word)) return []
+      const path = normalizePath(word)
+      if (path === "" || path === ".") return []
+      if (path === ".." || path.startsWith("../")) return [{ word, why: "a path leading out of the skill, which skc run refuses (E012)" }]
+      const entry = lookup(path)
+      if (entry?.type === "file") return []
+      if (entry?.type === "directory") return [{ word, why: "a directory of the skill, not a file" }]
+      const implied = i === 0 ? undefined : IMPLIED_EXTENSIONS.find((ext) => lookup(path + ext)?.type === "file")
+      if (implied !== undefined) {
+        return [{ word, why: `the skill's ${path}${implied} named without its extension, which skc run refuses (the program would find the project's file of that name); write '${word}${implied}'` }]
+      }
+      return [{ word, why: "which the skill does not hold" }]
+    })
+  ]
+}
 
 /** Why a skill file named inside a longer argument (`sh -c './x.sh | sort'`) never runs: skc run refuses the tool. */
 export const EMBEDDED_WHY =
