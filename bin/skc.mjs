@@ -313,7 +313,8 @@ const chunks = new Map()
 /**
  * The `require` a bundle runs with: Node's, but for a chunk of the build
  * (`./yaml.cjs`, which the reading commands' bundles load the first time
- * they parse YAML: scripts/bundle.mjs) the loader above, so the chunk runs
+ * they parse YAML; `./commands/mcp.cjs`, the MCP server the full CLI
+ * loads when it serves `skc mcp`: scripts/bundle.mjs) the loader above, so the chunk runs
  * from a code cache as the bundles do. Compiled from source each time, its
  * load and first parse took 10–20 ms of a run that needed it (a skill whose
  * description is folded, in `search --all`).
@@ -321,11 +322,11 @@ const chunks = new Map()
 const requireFor = (bundleName) => {
   const plain = createRequire(join(dist, bundleName))
   const own = (id) => {
-    const chunk = typeof id === "string" ? /^\.\/([a-z][a-z0-9-]*)\.cjs$/.exec(id) : null
+    const chunk = typeof id === "string" ? /^\.\/((?:commands\/)?[a-z][a-z0-9-]*)\.cjs$/.exec(id) : null
     if (chunk === null) return plain(id)
     const name = join(dirname(bundleName), `${chunk[1]}.cjs`).split("\\").join("/")
     if (!chunks.has(name)) {
-      const loaded = load(name, `chunk-${chunk[1]}`)
+      const loaded = load(name, `chunk-${chunk[1].replace("/", "-")}`)
       if (loaded === undefined) return plain(id) // missing: Node's own error names the file
       chunks.set(name, loaded.run())
       if (loaded.cache !== undefined) writeCacheOnSuccess(loaded.cache)

@@ -181,6 +181,67 @@ const lazyYaml = {
   }
 }
 
+/**
+ * The full CLI without the MCP server (src/cli/mcpServe.ts): in dist/cli.cjs
+ * the module that loads the server requires dist/commands/mcp.cjs, which
+ * holds it with the SDK, zod and ajv, instead of carrying them a second time
+ * (about 400 KB unpacked, 110 KB of the tarball). bin/skc.mjs gives the
+ * bundle a `require` that loads it through its code cache.
+ */
+const mcpFromItsBundle = {
+  name: "mcp-from-its-bundle",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/mcpServe\.js$/ }, (args) =>
+      args.importer.endsWith(join("src", "cli", "commands", "mcp.ts")) ? { path: "mcpServe", namespace: "mcp-from-its-bundle" } : undefined
+    )
+    b.onResolve({ filter: /^\.\/commands\/mcp\.cjs$/ }, (args) => ({ path: args.path, external: true }))
+    b.onLoad({ filter: /.*/, namespace: "mcp-from-its-bundle" }, () => ({
+      contents: [
+        "export const loadMcpServe = () => new Promise((resolve) => {",
+        "  let bundle",
+        "  try {",
+        '    bundle = require("./commands/mcp.cjs")',
+        "  } catch (e) {",
+        '    const why = e?.code === "MODULE_NOT_FOUND" ? "is missing" : `cannot be loaded (${String(e?.message ?? e).split("\\n")[0]})`',
+        '    throw new Error(`skc mcp runs from dist/commands/mcp.cjs, which ${why}; run \'npm run build\'`)',
+        "  }",
+        "  resolve(bundle.serve)",
+        "})"
+      ].join("\n"),
+      resolveDir: root,
+      loader: "js"
+    }))
+  }
+}
+
+/**
+ * The MCP SDK's `Server` constructs Ajv as its JSON Schema validator unless
+ * given one, for one use: a client's answer to elicitation, which skc never
+ * asks for. src/mcp/server.ts passes its own (src/mcp/noElicitation.ts), so
+ * the SDK's Ajv provider is never constructed: in the server's bundle its
+ * module is one that says so if it ever were, and Ajv (with fast-uri and
+ * ajv-formats, about 125 KB) stays out of every install.
+ */
+const withoutAjv = {
+  name: "without-ajv",
+  setup(b) {
+    b.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) =>
+      /@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: "ajv-provider", namespace: "without-ajv" } : undefined
+    )
+    b.onLoad({ filter: /.*/, namespace: "without-ajv" }, () => ({
+      contents: [
+        "export class AjvJsonSchemaValidator {",
+        "  constructor() {",
+        '    throw new Error("the MCP server must pass its own jsonSchemaValidator (src/mcp/noElicitation.ts): its bundle leaves Ajv out")',
+        "  }",
+        "}"
+      ].join("\n"),
+      resolveDir: root,
+      loader: "js"
+    }))
+  }
+}
+
 /** What every bundle shares: one CommonJS file per entry for Node 22 and later. */
 const common = {
   outdir: tmp,
@@ -207,11 +268,11 @@ const built = await build({
     ...Object.fromEntries(fastCommands.filter((c) => !yamlOnDemand.includes(c)).map((c) => [`commands/${c}`, `skc-command:${c}`]))
   },
   // Nothing external: the installed package has no runtime dependency
-  // (issue 46 item 1: a global install is skillc alone). The MCP SDK is in
-  // cli.cjs behind the `import()` of src/mcp/server.ts, initialised only
-  // when the full CLI serves `skc mcp` (bin/skc.mjs normally runs
-  // dist/commands/mcp.cjs instead).
-  plugins: [effectDeepImports, commandEntries]
+  // (issue 46 item 1: a global install is skillc alone). The MCP server is
+  // not in cli.cjs: when the full CLI serves `skc mcp` (bin/skc.mjs normally
+  // runs dist/commands/mcp.cjs itself) it requires that bundle
+  // (`mcpFromItsBundle`).
+  plugins: [mcpFromItsBundle, effectDeepImports, commandEntries]
 })
 const reading = await build({
   ...common,
@@ -228,7 +289,7 @@ await build({ ...common, entryPoints: Object.fromEntries(chunks.map((c) => [`com
 await build({
   ...common,
   entryPoints: { "commands/mcp": join(root, "src/cli/mcpEntry.ts") },
-  plugins: [effectDeepImports]
+  plugins: [withoutAjv, effectDeepImports]
 })
 // `skc lsp`'s own bundle (src/cli/lspEntry.ts, issue 50): the language
 // server with vscode-languageserver bundled in, so no other command's

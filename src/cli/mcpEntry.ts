@@ -20,6 +20,7 @@ import { fastFlags, parseFast } from "./fastParse.js"
 import { wantsHelp } from "./help.js"
 import { chooseMcpServe, type McpFlags } from "./mcpHttp.js"
 import { serveStdio } from "../mcp/server.js"
+import type { McpServe } from "./mcpServe.js"
 
 /** `skc mcp`'s flags as the fast parser takes them, from the help's own list. */
 const MCP_FLAGS = fastFlags("mcp", mcpHelp.flags)
@@ -41,4 +42,14 @@ export const run = (argv: ReadonlyArray<string>): Promise<number> | undefined =>
     return runServer((stop) => import("../mcp/http.js").then(({ serveHttp }) => serveHttp(VERSION, http, stop, onHangup)), started.verboseOn)
   }
   return runServer(() => serveStdio(VERSION, chosen.stdio), started.verboseOn)
+}
+
+/**
+ * The server for the full CLI (src/cli/mcpServe.ts): dist/cli.cjs does not
+ * carry it and requires this bundle when effect/cli's parser took an
+ * invocation the fast parser above declined.
+ */
+export const serve: McpServe = {
+  serveStdio,
+  serveHttp: (version, options, stop, onHangup) => import("../mcp/http.js").then((m) => m.serveHttp(version, options, stop, onHangup))
 }

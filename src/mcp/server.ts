@@ -23,6 +23,7 @@ import { Env, withWorkingDirectory } from "../ports/Env.js"
 import { noWatcher, PendingRebuild, type PendingRebuildService } from "../ports/PendingRebuild.js"
 import type { RebuildHub } from "../app/build/watch.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import { noElicitation } from "./noElicitation.js"
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -721,7 +722,7 @@ export const makeServer = async (version: string, options: ServeOptions = {}): P
     (t) => options.only === undefined || options.only.includes(t.name)
   )
   const instructions = instructionsFor(new Set(servedTools.map((t) => t.name)), remote)
-  const server = new Server({ name: "skillc", version }, { capabilities, instructions })
+  const server = new Server({ name: "skillc", version }, { capabilities, instructions, jsonSchemaValidator: noElicitation })
   const revision: RevisionInfo = { serverInfo: { name: "skillc", version }, capabilities, instructions, cacheHints: cacheHintsOf(options) }
   const definitions = servedTools.map((t) => {
     const definition = toolDefinition(t, { outputSchemas: options.outputSchemas === true })

@@ -160,13 +160,37 @@ describe("the executable's bundles", () => {
 
   it("skc mcp: its own bundle serves as the full CLI does, and defers help and bad flags to it", async () => {
     expect(existsSync(join(ROOT, "dist", "commands", "mcp.cjs"))).toBe(true)
-    for (const args of [["mcp"], ["mcp", "--output-schemas"], ["mcp", "--project", s.work], ["mcp", "--help"], ["mcp", "--bogus"], ["mcp", "--project", "nope"]]) {
+    for (const args of [["mcp", "--help"], ["mcp", "--bogus"], ["mcp", "--project", "nope"]]) {
       for (const round of [1, 2]) {
         const a = await serve(lean, args)
         const b = await serve(fullOnly, args)
         expect({ args, round, ...a }).toEqual({ args, round, ...b })
       }
     }
+    // `--project=<dir>` is a spelling only effect/cli's parser takes: the full CLI serves it, with the
+    // server it requires from dist/commands/mcp.cjs (it does not carry the server itself), as the
+    // server's own bundle serves `--project <dir>`; both runs of each, the second from the code caches.
+    for (const [own, full] of [
+      [["mcp"], ["mcp", "--output-schemas=false"]],
+      [["mcp", "--output-schemas"], ["mcp", "--output-schemas=true"]],
+      [["mcp", "--project", s.work], ["mcp", `--project=${s.work}`]]
+    ]) {
+      for (const round of [1, 2]) {
+        const a = await serve(lean, own)
+        const b = await serve(lean, full)
+        expect(a.code).toBe(0)
+        expect({ round, ...a }).toEqual({ round, ...b })
+      }
+    }
+    expect(readdirSync(join(s.home, ".cache", "skillc")).flatMap((d) => readdirSync(join(s.home, ".cache", "skillc", d)))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/-chunk-commands-mcp\.v8$/)])
+    )
+    // Without that bundle the full CLI says what is missing and what to do; nothing else is written.
+    const missing = await serve(fullOnly, ["mcp"])
+    expect(missing).toMatchObject({ code: 1, stdout: "", stderr: "error[E999]: skc mcp runs from dist/commands/mcp.cjs, which is missing; run 'npm run build'\n" })
+    // Nor does the server's bundle carry Ajv: the server passes the SDK a validator of its own (src/mcp/noElicitation.ts).
+    expect(readFileSync(join(ROOT, "dist", "commands", "mcp.cjs"), "utf8")).not.toContain("$dynamicAnchor")
+    expect(readFileSync(join(ROOT, "dist", "cli.cjs"), "utf8")).not.toContain("$dynamicAnchor")
     const served = await serve(lean, ["mcp"])
     expect(served.code).toBe(0)
     const answers = served.stdout.trim().split("\n").map((l) => JSON.parse(l) as { id: number; result?: { content?: ReadonlyArray<{ text: string }> } })
