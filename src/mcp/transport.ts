@@ -275,6 +275,11 @@ export class LineTransport implements Transport {
       this.reply(-32600, "Invalid Request: not a JSON-RPC 2.0 message", isValidRequestId(id) ? id : undefined)
       return
     }
+    // A request reusing the id of one still being answered (MCP: an id is never reused within a session):
+    // both would be answered under one id, and the client could not tell which answer is which.
+    const m = message.data as { id?: unknown; method?: unknown }
+    if (typeof m.method === "string" && isRequestId(m.id) && (this.pending.has(m.id) || this.batchOf.has(m.id)))
+      return this.reply(-32600, `Invalid Request: id ${JSON.stringify(m.id)} is already in use by a request not yet answered`, m.id)
     this.track(message.data as JSONRPCMessage)
     this.onmessage?.(message.data as JSONRPCMessage)
   }

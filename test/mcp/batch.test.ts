@@ -137,6 +137,26 @@ describe("the stdio transport's batches (transport.ts)", () => {
     ])
   })
 
+  it("MCP (an id is never reused in a session): a request reusing the id of one not yet answered is refused, not served; once answered the id is free", async () => {
+    const { input, transport, lines, received } = connect()
+    await transport.start()
+    input.write(`${JSON.stringify(ping(7))}\n`)
+    input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" })}\n`)
+    expect(received.map((m) => (m as { method?: string }).method)).toEqual(["ping"])
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([
+      { jsonrpc: "2.0", id: 7, error: { code: -32600, message: "Invalid Request: id 7 is already in use by a request not yet answered" } }
+    ])
+    await transport.send({ jsonrpc: "2.0", id: 7, result: {} } as JSONRPCMessage)
+    input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" })}\n`)
+    expect(received.map((m) => (m as { method?: string }).method)).toEqual(["ping", "tools/list"])
+    // One of an open batch's ids, too.
+    transport.acceptsBatch = () => true
+    input.write(`${JSON.stringify([ping(8), ping(9)])}\n`)
+    input.write(`${JSON.stringify(ping(9))}\n`)
+    expect(received.map((m) => (m as { id?: number }).id)).toEqual([7, 7, 8, 9])
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ id: 9, error: { code: -32600 } })
+  })
+
   it("end of input closes once the batch's line is written", async () => {
     const { input, transport, lines } = connect()
     transport.acceptsBatch = () => true
