@@ -38,8 +38,9 @@ const lintWritten = (name: string, text: string) =>
 const show = (d: LintDiagnostic) => `${d.file}:${d.line} ${d.severity} ${d.rule}: ${d.message}`
 
 /** Lint one SKILL.md at /proj/x/<dir> in a memory world. */
-const lintMemory = (dir: string, skillMd: string, options: { readonly agent?: string; readonly config?: string } = {}) => {
+const lintMemory = (dir: string, skillMd: string, options: { readonly agent?: string; readonly config?: string; readonly files?: Record<string, string> } = {}) => {
   const files: Record<string, string> = { [`/proj/x/${dir}/SKILL.md`]: skillMd }
+  for (const [rel, text] of Object.entries(options.files ?? {})) files[`/proj/x/${dir}/${rel}`] = text
   if (options.config !== undefined) files["/proj/.skillc/config.toml"] = options.config
   return lintSkills({ skill: `x/${dir}`, ...(options.agent === undefined ? {} : { agent: options.agent }) }).pipe(Effect.provide(memoryLayer({ files })))
 }
@@ -317,6 +318,17 @@ describe("issue 43 (DECISIONS #51) SKL108 reads what each agent lists", () => {
       // Codex does not read the field: it lists the skill to its model, which selects by the description.
       expect(skl108(yield* lintMemory("deploy", manual, { agent: "claude,codex" }))).toHaveLength(1)
     }))
+  it.effect("Codex's own manual-only switch (policy.allow_implicit_invocation: false in agents/openai.yaml) keeps the skill out of its listing: no trigger needed there either (a probe)", () =>
+    Effect.gen(function* () {
+      const plain = "---\nname: cmanual\ndescription: Manual thing for codex.\n---\n# cmanual\nbody\n"
+      const policy = (allow: string) => ({ files: { "agents/openai.yaml": `policy:\n  allow_implicit_invocation: ${allow}\n` } })
+      expect(skl108(yield* lintMemory("cmanual", plain, { agent: "codex", ...policy("false") }))).toEqual([])
+      // Listed when it allows implicit invocation, or when Codex cannot read the file (fail open: `no` is a string in YAML 1.2).
+      expect(skl108(yield* lintMemory("cmanual", plain, { agent: "codex", ...policy("true") }))).toHaveLength(1)
+      expect(skl108(yield* lintMemory("cmanual", plain, { agent: "codex", ...policy("no") }))).toHaveLength(1)
+      // Claude Code does not read Codex's file.
+      expect(skl108(yield* lintMemory("cmanual", plain, { agent: "claude,codex", ...policy("false") }))).toEqual(["missing activation trigger: say when to use the skill (e.g. 'Use when …')"])
+    }))
 })
 
 describe("issue 43 (DECISIONS #51) SKL702 measures Claude Code's whole entry", () => {
@@ -332,6 +344,14 @@ describe("issue 43 (DECISIONS #51) SKL702 measures Claude Code's whole entry", (
         "description + when_to_use is 2476 UTF-16 units; Claude Code cuts it at 1536 in its skill listing"
       ])
       expect(skl702(yield* lintMemory("long", skill("Short.")))).toEqual([])
+    }))
+  it.effect("a skill the agent keeps out of its model's listing (manual only) is cut nowhere the model reads: no finding for that agent (a probe)", () =>
+    Effect.gen(function* () {
+      const manual = skill("x".repeat(1200)).replace("---\n# Long", "disable-model-invocation: true\n---\n# Long")
+      expect(skl702(yield* lintMemory("long", manual))).toEqual([])
+      expect(skl702(yield* lintMemory("long", skill("x".repeat(1200)), { agent: "codex", files: { "agents/openai.yaml": "policy:\n  allow_implicit_invocation: false\n" } }))).toEqual([])
+      // Codex does not read Claude Code's field: it still lists (and cuts) the description.
+      expect(skl702(yield* lintMemory("long", manual, { agent: "codex" }))).toEqual(["description is 1273 characters; OpenAI Codex cuts it at 1024 in its skill listing"])
     }))
   it.effect("an agent that documents no cap adds no finding; Codex cuts the description alone at 1,024 (model_visible.rs)", () =>
     Effect.gen(function* () {

@@ -4,6 +4,8 @@
  * rule reads.
  */
 import { DEFAULT_PROFILE, fieldKeys, knownFields, PROFILES, profileOf } from "../agents/index.js"
+import { implicitInvocation } from "../agents/codexPolicy.js"
+import { listingFacts } from "../agents/listing.js"
 import type { AgentProfile, SkillFacts } from "../agents/profile.js"
 import { bodyStartLineOf } from "../markdown/frontmatter.js"
 import { splitLines } from "../markdown/lines.js"
@@ -32,4 +34,20 @@ export const skillFacts = (s: SkillSnapshot): SkillFacts | undefined => {
   if (source === undefined) return undefined
   const bodyLine = bodyStartLineOf(s.frontmatter)
   return { data: s.frontmatter.data, body: splitLines(source).slice(bodyLine - 1).join("\n"), bodyLine }
+}
+
+/**
+ * Whether `profile`'s model sees the skill in its listing: not when the skill
+ * is manual only there, by a frontmatter field (Claude Code's
+ * `disable-model-invocation: true`) or by the agent's metadata file (Codex's
+ * `policy.allow_implicit_invocation: false` in `agents/openai.yaml`, read as
+ * discovery reads it). The rules about what the model reads of the listing
+ * (SKL108's trigger, SKL702's cut) have nothing to say where it reads none.
+ */
+export const listedToModel = (s: SkillSnapshot, profile: AgentProfile, data: Readonly<Record<string, unknown>>, description: string): boolean => {
+  if (!listingFacts(profile, data, description).model) return false
+  const policyFile = profile.listing.policyFile
+  if (policyFile === undefined) return true
+  const source = s.metadataFiles?.find((f) => f.path === policyFile)?.source
+  return typeof source !== "string" || implicitInvocation(source) !== false
 }

@@ -7,7 +7,7 @@
 import { EVAL_FILE_DEFAULT_MAX_BYTES, EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../eval/triggerSet.js"
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
 import { capLength, listedText } from "../../agents/listing.js"
-import { activeProfiles } from "../profiles.js"
+import { activeProfiles, listedToModel } from "../profiles.js"
 import { frontmatterData, keyAt, positiveInteger, withOptions, type Finding, type MarkdownFile, type Rule } from "../types.js"
 import { thousands } from "../../thousands.js"
 import { utf8Bytes } from "../../utf8.js"
@@ -79,7 +79,7 @@ export const skl702: Rule = {
     `(${CLAUDE_LIMITS_SOURCE}); what follows the cut never reaches the model, so triggers written there never fire. ` +
     "Checked for each agent the skill is linted for that documents a cap (docs/agents.md), the entry counted as that agent counts it, " +
     "as the editor's hover and `skc budget` count it: Claude Code in UTF-16 units (JavaScript's `length`: an emoji is 2), the others in characters (code points). " +
-    "`skc budget` shows the whole listing's cost.",
+    "`skc budget` shows the whole listing's cost. A skill an agent keeps out of its model's listing (manual only: Claude Code's `disable-model-invocation: true`, Codex's `policy.allow_implicit_invocation: false`) is not checked for that agent.",
   fix: "Shorten the description; put the trigger phrases first.",
   source: "issue 27; Claude Code docs (Skills)",
   ...withOptions<{ "max-length": number }>(
@@ -94,7 +94,8 @@ export const skl702: Rule = {
       // Per active profile with a cap (DECISIONS #51): what it lists of the skill (Claude: description, then when_to_use).
       for (const p of activeProfiles(s)) {
         const cap = configured ? option("max-length") : p.listing.perEntryCap
-        if (cap === null) continue
+        // A skill the agent keeps out of its model's listing (manual only): no cut reaches the model.
+        if (cap === null || !listedToModel(s, p, data, description)) continue
         const { text, fields } = listedText(p, data, description)
         // Counted as the agent counts its cap (and as the hover and `skc budget` do): Claude Code compares
         // JavaScript's `length`, UTF-16 units, so 1,000 emoji are 2,000 and over 1,536; the others code points.

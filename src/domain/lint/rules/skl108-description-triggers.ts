@@ -1,7 +1,7 @@
 import { listingFacts } from "../../agents/listing.js"
 import { scalarAt } from "../frontmatterEdits.js"
 import type { Fix } from "../fix.js"
-import { activeProfiles } from "../profiles.js"
+import { activeProfiles, listedToModel } from "../profiles.js"
 import { frontmatterData, keyAt, stringList, withOptions, type Rule, type SkillSnapshot, suggested } from "../types.js"
 
 /** RFC-0008's six patterns plus DECISIONS #20's three. */
@@ -93,7 +93,7 @@ export const skl108: Rule = {
     "or `for` followed by a word of five or more letters ending in `ing` (a purpose: \"for creating slides\"), except `thing`-words, `string`, `during` and the like. " +
     "It is written for English; other languages can add their own phrases with `patterns` or turn the rule off. " +
     "The text checked is what each agent the skill is linted for lists (DECISIONS #51): for Claude Code, `description` followed by `when_to_use`. " +
-    "An agent that keeps the skill out of its model's listing (Claude Code's `disable-model-invocation: true`: a manual-only skill, called by name) needs no trigger.",
+    "An agent that keeps the skill out of its model's listing (Claude Code's `disable-model-invocation: true`, Codex's `policy.allow_implicit_invocation: false` in `agents/openai.yaml`: a manual-only skill, called by name) needs no trigger.",
   fix: "Add a sentence such as `Use when the user asks to …` to the description.",
   guided: "\"Add a trigger phrase\": appends `Use when the user asks to …` to the description (inside its quotes; at the end of a block's last line), for the author to finish.",
   ...withOptions<{ patterns: ReadonlyArray<string> }>({ patterns: stringList("Extra trigger phrases (case-insensitive).") }, (s, option) => {
@@ -103,10 +103,10 @@ export const skl108: Rule = {
     // What each active agent lists (DECISIONS #51): Claude Code appends `when_to_use`, so a trigger there counts for Claude.
     // An agent that keeps the skill out of its model's listing (`disable-model-invocation: true` for Claude Code)
     // never selects it by its description: a person calls it by name, so no trigger is missing there.
-    const missing = activeProfiles(s).filter((p) => {
-      const listed = listingFacts(p, data, description)
-      return listed.model && findTrigger(listed.text, option("patterns")) === undefined
-    })
+    // Codex's `policy.allow_implicit_invocation: false` (agents/openai.yaml) likewise (`listedToModel`).
+    const missing = activeProfiles(s).filter(
+      (p) => listedToModel(s, p, data, description) && findTrigger(listingFacts(p, data, description).text, option("patterns")) === undefined
+    )
     if (missing.length === 0) return []
     const elsewhere = findTrigger(Object.values(data).filter((v): v is string => typeof v === "string").join(" "), option("patterns")) !== undefined
     return [
