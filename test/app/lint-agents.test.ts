@@ -127,10 +127,40 @@ describe("SKL115 on hooks: every malformed hook, each at its own line (an author
           ""
         ].join("\n")
       )).filter((d) => d.rule === "SKL115")
+      // A misspelt event at its name, a hook's bad member at that member's key (a probe: at the value, at the hook's first line).
       expect(ds.map((d) => [d.line, d.column, d.message])).toEqual([
         [5, 9, expect.stringContaining("hooks: 'Stop' must be a list of matchers")],
-        [6, 16, expect.stringContaining("hooks: unknown hook event 'PostToolUze'")],
-        [10, 11, expect.stringContaining("hooks: 'PreToolUse' entry 1, hook 1: type 'command' needs a non-empty 'command' string")]
+        [6, 3, expect.stringContaining("hooks: unknown hook event 'PostToolUze'")],
+        [11, 11, expect.stringContaining("hooks: 'PreToolUse' entry 1, hook 1: type 'command' needs a non-empty 'command' string")]
+      ])
+    }))
+  it.effect("a hook's 'timeout' at its own key; an unknown event written over lines at its name, not its first item (a probe)", () =>
+    Effect.gen(function* () {
+      const ds = (yield* lintWritten(
+        "hk",
+        [
+          "---",
+          "name: hk",
+          "description: Hook test. Use when testing hooks.",
+          "hooks:",
+          "  PreToolUsee:",
+          '    - matcher: "Edit|Write"',
+          "      hooks:",
+          "        - type: command",
+          "          command: x",
+          "  Stop:",
+          "    - hooks:",
+          "        - type: command",
+          "          command: y",
+          '          timeout: "ten"',
+          "---",
+          "# hk",
+          ""
+        ].join("\n")
+      )).filter((d) => d.rule === "SKL115")
+      expect(ds.map((d) => [d.line, d.column, d.message])).toEqual([
+        [5, 3, expect.stringContaining("hooks: unknown hook event 'PreToolUsee'")],
+        [14, 11, expect.stringContaining("hooks: 'Stop' entry 1, hook 1: 'timeout' must be a positive number of seconds")]
       ])
     }))
 })

@@ -75,7 +75,7 @@ describe("DECISIONS #51 agent profiles", () => {
 
   it("a value is checked under every spelling of its key and reported under the key written (SKL115)", () => {
     const spelled: AgentProfile = { ...claude, name: "claude", fields: [{ name: "go-fast", spellings: ["go_fast", "goFast"], value: { kind: "boolean" }, summary: "s", source: "t" }] }
-    expect(fieldValueProblems({ goFast: "maybe", "go-fast": true }, [spelled])).toEqual([{ field: "goFast", path: [], message: "goFast: must be true or false, not 'maybe' (claude)" }])
+    expect(fieldValueProblems({ goFast: "maybe", "go-fast": true }, [spelled])).toEqual([{ field: "goFast", path: [], atKey: false, message: "goFast: must be true or false, not 'maybe' (claude)" }])
   })
 
   it("booleans as Claude Code reads them: true/false, yes/no, on/off, 1/0 in any case (CHANGELOG 2.1.218)", () => {

@@ -28,25 +28,32 @@ export const booleanValue = (v: unknown, words = true): boolean | undefined => {
 
 /** A problem with one part of a value: `path` leads to it from the field (`["PreToolUse", 0, "hooks", 1]`), empty for the value itself. */
 export interface ValueProblem {
+  /** Where in the value: keys and list indexes from the field's value down. */
   readonly path: ReadonlyArray<string | number>
+  /** The problem is the path's last key itself (a misspelt hook event) or what follows it: placed at the key (SKL115), not at its value. */
+  readonly atKey?: true
   readonly message: string
 }
 
-/** One hook's problem, if any: `where` names it in the message. */
-const hookProblem = (h: unknown, where: string): string | undefined => {
-  if (!isMap(h)) return `${where} must be a map { type, command }, not ${show(h)}`
+/**
+ * One hook's problem, if any: `where` names it in the message; `member` is the hook's key it is about when
+ * the hook has that key (its place in SKILL.md is then that key's, not the hook's first line).
+ */
+const hookProblem = (h: unknown, where: string): { readonly message: string; readonly member?: string } | undefined => {
+  if (!isMap(h)) return { message: `${where} must be a map { type, command }, not ${show(h)}` }
+  const about = (member: string, message: string) => (member in h ? { message, member } : { message })
   if (h.type === "command") {
-    if (typeof h.command !== "string" || h.command.trim() === "") return `${where}: type 'command' needs a non-empty 'command' string`
+    if (typeof h.command !== "string" || h.command.trim() === "") return about("command", `${where}: type 'command' needs a non-empty 'command' string`)
     // The exec form (CHANGELOG 2.1.139): the command spawned without a shell, with these arguments.
-    if (h.args !== undefined && !(Array.isArray(h.args) && h.args.every((a) => typeof a === "string"))) return `${where}: 'args' must be a list of strings`
+    if (h.args !== undefined && !(Array.isArray(h.args) && h.args.every((a) => typeof a === "string"))) return about("args", `${where}: 'args' must be a list of strings`)
   } else if (h.type === "mcp_tool") {
     // CHANGELOG 2.1.118: a hook may call an MCP tool; the CHANGELOG names no fields of it, so none is required here.
   } else if (h.type === "prompt" || h.type === "agent") {
-    if (typeof h.prompt !== "string" || h.prompt.trim() === "") return `${where}: type '${h.type}' needs a non-empty 'prompt' string`
+    if (typeof h.prompt !== "string" || h.prompt.trim() === "") return about("prompt", `${where}: type '${h.type}' needs a non-empty 'prompt' string`)
   } else if (h.type === "http") {
-    if (typeof h.url !== "string" || h.url.trim() === "") return `${where}: type 'http' needs a 'url' string`
-  } else return `${where}: 'type' must be one of command, prompt, agent, http, mcp_tool, not ${show(h.type)}`
-  if (h.timeout !== undefined && !(typeof h.timeout === "number" && h.timeout > 0)) return `${where}: 'timeout' must be a positive number of seconds`
+    if (typeof h.url !== "string" || h.url.trim() === "") return about("url", `${where}: type 'http' needs a 'url' string`)
+  } else return about("type", `${where}: 'type' must be one of command, prompt, agent, http, mcp_tool, not ${show(h.type)}`)
+  if (h.timeout !== undefined && !(typeof h.timeout === "number" && h.timeout > 0)) return about("timeout", `${where}: 'timeout' must be a positive number of seconds`)
   return undefined
 }
 
@@ -59,7 +66,7 @@ const hooksProblems = (v: unknown, events: ReadonlyArray<string>): ReadonlyArray
   const out: Array<ValueProblem> = []
   for (const [event, matchers] of Object.entries(v)) {
     if (!events.includes(event)) {
-      out.push({ path: [event], message: `unknown hook event '${event}' (known: ${events.join(", ")})` })
+      out.push({ path: [event], atKey: true, message: `unknown hook event '${event}' (known: ${events.join(", ")})` })
       continue
     }
     if (!Array.isArray(matchers)) {
@@ -79,8 +86,9 @@ const hooksProblems = (v: unknown, events: ReadonlyArray<string>): ReadonlyArray
         continue
       }
       for (const [j, h] of (m as { hooks: ReadonlyArray<unknown> }).hooks.entries()) {
-        const message = hookProblem(h, `'${event}' entry ${i + 1}, hook ${j + 1}`)
-        if (message !== undefined) out.push({ path: [event, i, "hooks", j], message })
+        const problem = hookProblem(h, `'${event}' entry ${i + 1}, hook ${j + 1}`)
+        if (problem !== undefined)
+          out.push(problem.member === undefined ? { path: [event, i, "hooks", j], message: problem.message } : { path: [event, i, "hooks", j, problem.member], atKey: true, message: problem.message })
       }
     }
   }

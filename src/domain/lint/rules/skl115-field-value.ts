@@ -1,5 +1,5 @@
 import { fieldKeys, knownFields } from "../../agents/index.js"
-import { parseDocument } from "yaml"
+import { isMap, isScalar, parseDocument } from "yaml"
 import { fieldValueProblemsAt } from "../../agents/fieldValue.js"
 import { activeProfiles } from "../profiles.js"
 import type { AgentProfile } from "../../agents/profile.js"
@@ -20,10 +20,10 @@ const SPEC_CHECKED = new Set(["name", "description", "license", "compatibility",
 export const fieldValueProblems = (
   data: Readonly<Record<string, unknown>>,
   profiles: ReadonlyArray<AgentProfile>
-): ReadonlyArray<{ readonly field: string; readonly path: ReadonlyArray<string | number>; readonly message: string }> => {
+): ReadonlyArray<{ readonly field: string; readonly path: ReadonlyArray<string | number>; readonly atKey: boolean; readonly message: string }> => {
   // Field → one finding per place in its value and problem, naming every profile that sees it (fields in the
   // order first met, so two agents with one reading give one finding where one agent alone would).
-  const problems = new Map<string, Map<string, { path: ReadonlyArray<string | number>; problem: string; names: Array<string> }>>()
+  const problems = new Map<string, Map<string, { path: ReadonlyArray<string | number>; atKey: boolean; problem: string; names: Array<string> }>>()
   for (const profile of profiles) {
     // Each key written that the agent reads as a checked field (its other spellings too), reported under that key.
     const written = knownFields(profile).flatMap((spec) =>
@@ -32,18 +32,18 @@ export const fieldValueProblems = (
         : fieldKeys(spec).flatMap((key) => (has(data, key) && data[key] !== null ? [{ key, kind: spec.value }] : []))
     )
     for (const { key, kind } of written) {
-      for (const { path, message } of fieldValueProblemsAt(kind, data[key])) {
+      for (const { path, atKey, message } of fieldValueProblemsAt(kind, data[key])) {
         const ofField = problems.get(key) ?? new Map()
         problems.set(key, ofField)
         const id = JSON.stringify([path, message])
-        const seen = ofField.get(id) ?? { path, problem: message, names: [] }
+        const seen = ofField.get(id) ?? { path, atKey: atKey === true, problem: message, names: [] }
         ofField.set(id, seen)
         if (!seen.names.includes(profile.name)) seen.names.push(profile.name)
       }
     }
   }
   return [...problems].flatMap(([field, ofField]) =>
-    [...ofField.values()].map(({ path, problem, names }) => ({ field, path, message: `${field}: ${problem} (${names.join(", ")})` }))
+    [...ofField.values()].map(({ path, atKey, problem, names }) => ({ field, path, atKey, message: `${field}: ${problem} (${names.join(", ")})` }))
   )
 }
 
@@ -54,10 +54,16 @@ export const fieldValueProblems = (
  */
 const partLocator = (fm: Frontmatter) => {
   let doc: ReturnType<typeof parseDocument> | undefined
-  return (field: string, path: ReadonlyArray<string | number>): Pick<Finding, "line" | "column" | "endLine" | "endColumn"> => {
+  return (field: string, path: ReadonlyArray<string | number>, atKey: boolean): Pick<Finding, "line" | "column" | "endLine" | "endColumn"> => {
     if (path.length === 0 || fm._tag !== "Parsed") return keyAt(fm, field)
     doc ??= parseDocument(fm.raw)
-    const node = doc.getIn([field, ...path], true) as { range?: readonly [number, number, number] } | undefined
+    // A problem with a key (a misspelt hook event, a hook's 'timeout') is placed at that key, where the author
+    // wrote the name: the value's first line was given, the list under an event on the line below it, the
+    // 'type' line of a hook whose 'timeout' was wrong.
+    const last = path[path.length - 1]
+    const parent = atKey ? doc.getIn([field, ...path.slice(0, -1)], true) : undefined
+    const pair = typeof last === "string" && isMap(parent) ? parent.items.find((p) => isScalar(p.key) && p.key.value === last) : undefined
+    const node = (isScalar(pair?.key) ? pair.key : doc.getIn([field, ...path], true)) as { range?: readonly [number, number, number] } | undefined
     const offset = node?.range?.[0]
     if (offset === undefined) return keyAt(fm, field)
     const before = fm.raw.slice(0, offset)
@@ -79,6 +85,6 @@ export const skl115: Rule = {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined) return []
     const at = partLocator(s.frontmatter)
-    return fieldValueProblems(data, activeProfiles(s)).map((p): Finding => ({ file: "SKILL.md", ...at(p.field, p.path), message: p.message }))
+    return fieldValueProblems(data, activeProfiles(s)).map((p): Finding => ({ file: "SKILL.md", ...at(p.field, p.path, p.atKey), message: p.message }))
   }
 }
