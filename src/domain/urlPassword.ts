@@ -4,9 +4,11 @@
  * `describeUrl` once they are PostgreSQL's; a URL refused before that (a
  * mistyped scheme, `postgress://skc:secret@…`) is quoted back through this,
  * so a slip of the scheme does not print the password to a terminal or a
- * CI log.
+ * CI log. Wherever `user:password@` stands: a URL pasted with a space
+ * before it or typed with one slash (`postgres:/skc:secret@…`) was quoted
+ * whole (a probe).
  */
-export const withoutPassword = (url: string): string => url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*):[^/?#@\s]*@/, "$1:***@")
+export const withoutPassword = (url: string): string => url.replace(/([^/?#@:\s]*):[^/?#@\s]*@/g, "$1:***@")
 
 /**
  * What a team database URL is shown as in messages and JSON: scheme, host, port and database, neither the

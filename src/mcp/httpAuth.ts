@@ -61,6 +61,10 @@ export const parseTokens = (text: string, source: string, commas = false): Token
     const [of, named, unshown] =
       shown === undefined ? ["", "", ` (the name is not shown: of ${MIN_TOKEN_LENGTH} characters or more, it may be a token written first)`] : [` of ${shown}`, ` ${shown}`, ""]
     if (token.length < MIN_TOKEN_LENGTH) return { problem: `${where}: the token${of} is shorter than ${MIN_TOKEN_LENGTH} characters${unshown}` }
+    // What `Authorization: Bearer <token>` can carry is visible ASCII without spaces: a token holding more
+    // (`alice:tok # a comment`, a byte of another encoding) was accepted and could never be presented.
+    if (!/^[\x21-\x7e]+$/.test(token))
+      return { problem: `${where}: the token${of} holds a space, a control or a non-ASCII character, which a Bearer header cannot carry (a comment goes on a line of its own, starting with #)${unshown}` }
     if (names.has(name)) return { problem: `${where}: the name${named} is given twice${unshown}` }
     const digest = digestOf(token)
     if (digests.has(digest.toString("hex"))) return { problem: `${where}: the token${of} is already another name's${unshown}` }

@@ -141,7 +141,13 @@ describe("which team database a command uses (issue 18)", () => {
     // A team database's URL in a message: neither user nor password, the query kept (it may be the problem).
     expect(withoutCredentials("postgres://skc:s3cret@db:5432/team?sslmode=requre")).toBe("postgres://db:5432/team?sslmode=requre")
     expect(withoutCredentials("postgres://skc@db/team?password=x&sslmode=require")).toBe("postgres://db/team?password=***&sslmode=require")
-    expect(withoutPassword("not a url:pw@x")).toBe("not a url:pw@x")
+    // Wherever `user:password@` stands, URL or not (a probe: a leading space, or one slash, quoted the password whole).
+    expect(withoutPassword("not a url:pw@x")).toBe("not a url:***@x")
+    for (const typed of ["postgres:/skc:hunter2@127.0.0.1:55439/team", " postgres://skc:hunter2@127.0.0.1:55439/team", "POSTGRES://skc:hunter2@h/t"]) {
+      const r = chooseTeamDatabase({ given: typed, team: false, configured, flag: "--to" })
+      expect("problem" in r && r.problem, typed).not.toContain("hunter2")
+      expect("problem" in r && r.problem, typed).toContain("skc:***@")
+    }
     expect(chooseTeamDatabase({ given: "postgresql://u@h:5433/d?sslmode=require", team: false, configured, flag: "--from" })).toEqual({
       url: "postgresql://u@h:5433/d?sslmode=require"
     })

@@ -18,6 +18,12 @@ describe("bearer tokens (issue 49 item 1)", () => {
     expect(parseTokens("a:aaaaaaaaaaaaaaaa1\na:bbbbbbbbbbbbbbbb2", "f")).toEqual({ problem: "f: line 2: the name 'a' is given twice" })
     expect(parseTokens("a:aaaaaaaaaaaaaaaa1\nb:aaaaaaaaaaaaaaaa1", "f")).toEqual({ problem: "f: line 2: the token of 'b' is already another name's" })
     expect(parseTokens("# none\n", "f")).toEqual({ problem: "f: no 'name:token' line" })
+    // A token a Bearer header cannot carry (an inline comment, a byte of another encoding) is a bad line, not a
+    // token no one can ever present (a probe: the server started and answered 401 to its engineer).
+    const cannotCarry = "holds a space, a control or a non-ASCII character, which a Bearer header cannot carry (a comment goes on a line of its own, starting with #)"
+    expect(parseTokens("alice:aaaaaaaaaaaaaaaa1 # laptop", "f")).toEqual({ problem: `f: line 1: the token of 'alice' ${cannotCarry}` })
+    expect(parseTokens("a:bbbbbbbbbbbbbbbb2\nbob:bbbbbbbbbbbbbbbb\u00e9", "f")).toEqual({ problem: `f: line 2: the token of 'bob' ${cannotCarry}` })
+    expect(parseTokens("bob:bbbbbbbbbbbbbbbb\tb", "f")).toEqual({ problem: `f: line 1: the token of 'bob' ${cannotCarry}` })
   })
   it("a line written token:name (the order swapped) is refused without quoting its token where the name goes", () => {
     // A 48-hex token (`openssl rand -hex 24`) is a valid name: quoted, it went to stderr on every SIGHUP.
