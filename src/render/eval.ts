@@ -95,13 +95,17 @@ export const renderEval = (r: EvalResult): string => {
     )
   )
   for (const s of r.skills) {
-    if (s.misses.length === 0) continue
-    out.push("")
-    out.push(`${s.skill}: ${s.misses.length} miss${s.misses.length === 1 ? "" : "es"}`)
     // A manual-only skill is never listed to the model (DECISIONS #51): say why it cannot fire rather than a bare miss.
     // Its field may be written `"yes"` or `on` (Claude Code reads those words): the line names no value.
-    if (s.manual_only) out.push(`  ${visible(s.skill)} is manual only: ${r.agent} never lists it to the model${manualTrigger(s.command)}`)
-    if (s.conditional === true) out.push(`  ${visible(s.skill)} is conditional (paths:): ${r.agent} lists it only once a file matching its paths is touched; evaluated as listed then`)
+    // Both notes are said with or without misses: a conditional skill's 100 % holds only once its paths match (a probe).
+    const notes = [
+      ...(s.manual_only ? [`  ${visible(s.skill)} is manual only: ${r.agent} never lists it to the model${manualTrigger(s.command)}`] : []),
+      ...(s.conditional === true ? [`  ${visible(s.skill)} is conditional (paths:): ${r.agent} lists it only once a file matching its paths is touched; evaluated as listed then`] : [])
+    ]
+    if (s.misses.length === 0 && notes.length === 0) continue
+    out.push("")
+    out.push(s.misses.length === 0 ? `${s.skill}: no misses` : `${s.skill}: ${s.misses.length} miss${s.misses.length === 1 ? "" : "es"}`)
+    out.push(...notes)
     for (const m of s.misses) {
       const why = m.should_trigger
         ? // The winner named beside "manual only": its "decided by" words read as the skill under test's own.

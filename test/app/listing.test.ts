@@ -216,6 +216,8 @@ describe("Claude Code's listing (issue 43, DECISIONS #51)", () => {
     expect(r.skills[0]).toMatchObject({ skill: "lint-ts", manual_only: false, conditional: true, passed: 2, misses: [] })
     const text = renderEval(r)
     expect(text).not.toContain("manual only")
+    // Said without a miss too: its 100 % holds once its paths match (a probe: the note came only with a miss).
+    expect(text).toContain("lint-ts: no misses\n  lint-ts is conditional (paths:): claude lists it only once a file matching its paths is touched; evaluated as listed then")
     // A miss says why it was evaluated as listed.
     const missing = ok(
       await memoryWorld({

@@ -50,6 +50,9 @@ describe("trigger sets and evals files", () => {
       "shape: evals[1].prompt: expected a string, got number 3; evals[0] and evals[2]: the same query should and should not trigger, so it can never pass"
     )
     expect(problem(parseTriggerSet('[{"query":"  ","should_trigger":true}]'))).toBe("shape: [0].query: empty query")
+    // Case folded ("Straße", "STRASSE") and Spanish opening marks dropped ("¿chart from csv?"), as the judge reads them (a probe).
+    expect(problem(parseTriggerSet('[{"query":"Straße chart","should_trigger":true},{"query":"STRASSE chart","should_trigger":false}]'))).toMatch(/can never pass/)
+    expect(problem(parseTriggerSet('[{"query":"¡chart from csv!","should_trigger":true},{"query":"¿chart from csv?","should_trigger":false}]'))).toMatch(/can never pass/)
   })
 
   it("evals.json: output evals are checked and counted, entries in the query form are trigger queries", () => {

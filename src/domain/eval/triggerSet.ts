@@ -135,18 +135,21 @@ export const contradictoryQueries = (queries: ReadonlyArray<TriggerQuery>): Read
 const sameWords = (query: string): string => {
   // Split at white space, each word's leading and trailing sentence punctuation dropped: a sign inside or at the
   // end of a word stays ("C#", "C++" are not "C": a hostile probe saw a near-miss pair refused as one query).
+  // Case folded as far as JavaScript goes (upper then lower: "Straße" and "STRASSE" are one word, as the judge
+  // reads them); Spanish opening marks are sentence punctuation too ("¿chart from csv?"): a probe's pairs.
   const words = query
     .normalize("NFKC")
+    .toUpperCase()
     .toLowerCase()
     .split(/\s+/)
-    .map((w) => w.replace(/^[.,;:!?"'()[\]{}«»“”‘’]+|[.,;:!?"'()[\]{}«»“”‘’]+$/g, ""))
+    .map((w) => w.replace(/^[.,;:!?¿¡"'()[\]{}«»“”‘’]+|[.,;:!?¿¡"'()[\]{}«»“”‘’]+$/g, ""))
     .filter((w) => w !== "")
   // A query of punctuation alone keeps its characters: "???" and "!!!" are not one query.
   return words.length > 0 ? words.join(" ") : query.trim().toLowerCase()
 }
 
 /** The key two entries are the same query by: the same words (`sameWords`), asked to fire or not. */
-const queryKey = (q: TriggerQuery): string => `${q.should_trigger ? "+" : "-"}${sameWords(q.query)}`
+export const queryKey = (q: TriggerQuery): string => `${q.should_trigger ? "+" : "-"}${sameWords(q.query)}`
 
 /**
  * Each query once, as first listed, and the ones listed again with how often: a repeat counted each time

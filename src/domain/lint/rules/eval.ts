@@ -4,7 +4,18 @@
  * `skc lint` before `skc eval` runs in CI; and a description is not longer
  * than Claude Code cuts it in the skill listing.
  */
-import { EVAL_FILE_DEFAULT_MAX_BYTES, EVALS_FILE, notUtf8, onceEach, parseEvalsFile, parseTriggerSet, TRIGGERS_FILE, type TriggerQuery } from "../../eval/triggerSet.js"
+import {
+  contradictoryQueries,
+  EVAL_FILE_DEFAULT_MAX_BYTES,
+  EVALS_FILE,
+  notUtf8,
+  onceEach,
+  parseEvalsFile,
+  parseTriggerSet,
+  queryKey,
+  TRIGGERS_FILE,
+  type TriggerQuery
+} from "../../eval/triggerSet.js"
 import { CLAUDE_MAX_DESCRIPTION, CLAUDE_LIMITS_SOURCE } from "../../protocol/budget.js"
 import { capLength, listedText } from "../../agents/listing.js"
 import { activeProfiles, listedToModel } from "../profiles.js"
@@ -64,8 +75,36 @@ export const skl701: Rule = {
           : { file: f.path, line: 1, message: `valid JSON of another shape: ${message}` }
       )
     }
+    // Across the two files, as `skc eval` reads them together (each file alone refuses such a pair): the query
+    // asked to fire in one and not in the other, placed where the evals file lists it. Lint passed a set
+    // that eval then refused (a judge probe).
+    const both = bothFilesQueries(s)
+    if (both !== undefined) {
+      for (const query of contradictoryQueries([...both.triggers, ...both.evals])) {
+        out.push({
+          file: EVALS_FILE,
+          line: lineOf(both.evalsFile.source, query, 0),
+          message: `${JSON.stringify(shortQuery(query))} should trigger in one of ${TRIGGERS_FILE} and ${EVALS_FILE} and not in the other, so it can never pass (skc eval refuses it)`
+        })
+      }
+    }
     return out
   }
+}
+
+/** A query as a message quotes it: its first 60 characters. */
+const shortQuery = (query: string): string => (query.length > 60 ? `${query.slice(0, 60)}…` : query)
+
+/** Both eval files' queries when both are present, UTF-8 and parse (what `skc eval` reads together); else undefined. */
+const bothFilesQueries = (
+  s: Parameters<Rule["check"]>[0]
+): { readonly triggers: ReadonlyArray<TriggerQuery>; readonly evals: ReadonlyArray<TriggerQuery>; readonly evalsFile: MarkdownFile } | undefined => {
+  const files = s.evalFiles ?? []
+  const triggersFile = files.find((f) => f.path === TRIGGERS_FILE)
+  const evalsFile = files.find((f) => f.path === EVALS_FILE)
+  if (triggersFile === undefined || evalsFile === undefined || triggersFile.invalidUtf8 !== undefined || evalsFile.invalidUtf8 !== undefined) return undefined
+  if (parsedEvalFile(triggersFile)?._tag !== "Ok" || parsedEvalFile(evalsFile)?._tag !== "Ok") return undefined
+  return { triggers: queriesOf(triggersFile), evals: queriesOf(evalsFile), evalsFile }
 }
 
 export const skl702: Rule = {
@@ -116,14 +155,17 @@ const queriesOf = (f: MarkdownFile): ReadonlyArray<TriggerQuery> => {
   return Array.isArray(parsed.value) ? (parsed.value as ReadonlyArray<TriggerQuery>) : (parsed.value as { readonly queries: ReadonlyArray<TriggerQuery> }).queries
 }
 
-/** The line of the second time `query` is written in `source` (as JSON writes it, trimmed, in any case), else 1. */
-const repeatLine = (source: string, query: string): number => {
+/** The line of the `nth` (0-based) time `query` is written in `source` (as JSON writes it, trimmed, in any case), else 1. */
+const lineOf = (source: string, query: string, nth: number): number => {
   const lower = source.toLowerCase()
   const written = JSON.stringify(query.trim().toLowerCase()).slice(1, -1)
-  const first = lower.indexOf(written)
-  const second = first < 0 ? -1 : lower.indexOf(written, first + written.length)
-  return second < 0 ? 1 : source.slice(0, second).split("\n").length
+  let at = lower.indexOf(written)
+  for (let i = 0; i < nth && at >= 0; i++) at = lower.indexOf(written, at + written.length)
+  return at < 0 ? 1 : source.slice(0, at).split("\n").length
 }
+
+/** The line of the second time `query` is written in `source`, else 1. */
+const repeatLine = (source: string, query: string): number => lineOf(source, query, 1)
 
 export const skl703: Rule = {
   id: "SKL703",
@@ -144,8 +186,17 @@ export const skl703: Rule = {
     for (const f of s.evalFiles ?? []) {
       if (f.invalidUtf8 !== undefined) continue
       for (const r of onceEach(queriesOf(f)).repeated) {
-        const shown = r.query.length > 60 ? `${r.query.slice(0, 60)}…` : r.query
-        out.push({ file: f.path, line: repeatLine(f.source, r.query), message: `${JSON.stringify(shown)} is listed ${r.times} times; skc eval judges it once` })
+        out.push({ file: f.path, line: repeatLine(f.source, r.query), message: `${JSON.stringify(shortQuery(r.query))} is listed ${r.times} times; skc eval judges it once` })
+      }
+    }
+    // A query of the evals file already in the triggers file (with the same verdict): `skc eval` reads the two as
+    // one set and judges it once, as it says; lint named only the repeats inside one file (a judge probe).
+    const both = bothFilesQueries(s)
+    if (both !== undefined) {
+      const inTriggers = new Set(both.triggers.map(queryKey))
+      for (const q of onceEach(both.evals).kept) {
+        if (!inTriggers.has(queryKey(q))) continue
+        out.push({ file: EVALS_FILE, line: lineOf(both.evalsFile.source, q.query, 0), message: `${JSON.stringify(shortQuery(q.query))} is also listed in ${TRIGGERS_FILE}; skc eval judges it once` })
       }
     }
     return out
