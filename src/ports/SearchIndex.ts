@@ -133,6 +133,12 @@ export interface OpenIndex {
   readonly sourceStamps: Effect.Effect<ReadonlyArray<SourceStamp> | undefined, IndexReadFailed>
   /** The description recorded for SKILL.md (its frontmatter's); undefined without one or without `source_files`. */
   readonly skillDescription: Effect.Effect<string | undefined, IndexReadFailed>
+  /**
+   * The SHA-256 recorded for one source file; undefined without a record or without `source_files`.
+   * `show` cuts a file by the index's line range: it checks that the file it read is the one indexed, since
+   * a rebuild may replace both between the index's freshness check and the read.
+   */
+  readonly sourceHash: (path: string) => Effect.Effect<string | undefined, IndexReadFailed>
 }
 
 /** Of a heading text (ASCII-lowercased), how many headings one file has. */

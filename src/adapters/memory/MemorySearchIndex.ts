@@ -139,7 +139,8 @@ export const makeMemorySearchIndex = (): SearchIndexService & { readonly stored:
         },
         sourceFiles: guard(contents?.sourceFiles),
         sourceStamps: guard(contents?.sourceFiles.map(({ path, size, mtimeMs, trusted }) => ({ path, size, mtimeMs, trusted }))),
-        skillDescription: guard(contents?.sourceFiles.find((f) => f.path === "SKILL.md")?.description)
+        skillDescription: guard(contents?.sourceFiles.find((f) => f.path === "SKILL.md")?.description),
+        sourceHash: (path) => guard(contents?.sourceFiles.find((f) => f.path === path)?.hash)
       }
     })
   return {

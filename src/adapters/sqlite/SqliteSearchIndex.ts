@@ -180,6 +180,7 @@ const HAS_SOURCE_FILES_SQL = "SELECT count(*) AS n FROM sqlite_master WHERE type
 const SOURCE_FILES_SQL = "SELECT path, size, mtime_ms, hash, trusted, title, description FROM source_files"
 const SOURCE_STAMPS_SQL = "SELECT path, size, mtime_ms, trusted FROM source_files"
 const SKILL_DESCRIPTION_SQL = "SELECT description FROM source_files WHERE path = 'SKILL.md'"
+const SOURCE_HASH_SQL = "SELECT hash FROM source_files WHERE path = ?"
 
 interface SourceStampRow {
   readonly path: string
@@ -231,7 +232,8 @@ const failedIndex = (meta: MetaRead, path: string): OpenIndex => {
     headingCounts: () => fail,
     sourceFiles: fail,
     sourceStamps: fail,
-    skillDescription: fail
+    skillDescription: fail,
+    sourceHash: () => fail
   }
 }
 
@@ -378,7 +380,8 @@ const indexOn = (db: Database, path: string, onDisk: { readonly stamp: string | 
             ),
       sourceFiles: once(whenSourceFiles(Effect.map(query<SourceFileRow>(SOURCE_FILES_SQL, []), (r) => r.map(toIndexedSourceFile)))),
       sourceStamps: once(whenSourceFiles(Effect.map(query<SourceStampRow>(SOURCE_STAMPS_SQL, []), (r) => r.map(toSourceStamp)))),
-      skillDescription: once(whenSourceFiles(Effect.map(query<{ description: string | null }>(SKILL_DESCRIPTION_SQL, []), (r) => r[0]?.description ?? undefined)))
+      skillDescription: once(whenSourceFiles(Effect.map(query<{ description: string | null }>(SKILL_DESCRIPTION_SQL, []), (r) => r[0]?.description ?? undefined))),
+      sourceHash: (path) => whenSourceFiles(Effect.map(query<{ hash: string }>(SOURCE_HASH_SQL, [path]), (r) => r[0]?.hash))
     }
     return index
   })

@@ -6,7 +6,7 @@
  * collision), so the line range always belongs to the current sources.
  */
 import { openFenceAt } from "../../domain/markdown/openFence.js"
-import { Effect, Schema } from "effect"
+import { Data, Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { isAscii } from "../../domain/ascii.js"
 import { utf8Bytes } from "../../domain/utf8.js"
@@ -19,6 +19,7 @@ import { listedDescription } from "../../domain/descriptionCut.js"
 import { parseFrontmatter } from "../../domain/markdown/frontmatter.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem } from "../../ports/FileSystem.js"
+import { Hasher } from "../../ports/Hasher.js"
 import type { IndexReadFailed } from "../../ports/SearchIndex.js"
 import { IndexUnusable } from "../../domain/errors.js"
 import { openForQueryOnDemand as openForQuery } from "../build/index.js"
@@ -83,12 +84,39 @@ export const ShowResult = Schema.Struct({
 })
 export type ShowResult = typeof ShowResult.Type
 
+const utf8Text = new TextDecoder("utf-8", { ignoreBOM: true })
+
 /** Where a heading is, as W001 and E020 name it. */
 const placeOf = (h: HeadingEntry): HeadingPlace => ({ file: h.file, line: h.start_line })
 
 const readFailed = (skill: string) => (e: IndexReadFailed) => new IndexUnusable({ skill, reason: `corrupt (${e.message})` })
 
-export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
+/**
+ * The file read is not the one the index was built from: a rebuild replaced the source and the index between
+ * the index's freshness check and the read, and the index's line range would cut the new text (a probe: Section
+ * 2 answered with the end of Section 1, or with Sections 4 and 5, under `build --watch`).
+ */
+class SourceMoved extends Data.TaggedError("SourceMoved")<{ readonly file: string }> {}
+
+/**
+ * One section (RFC-0002:C-SHOW). Read again once when the source moved under the read (the index then opened
+ * is the rebuilt one, or reports itself stale); a source that moves twice in a row is E002, never an answer
+ * cut from lines of another version (DECISIONS #22: never answer from an index of different sources).
+ */
+export const show = (input: ShowInput) =>
+  showOnce(input).pipe(
+    Effect.catchTag("SourceMoved", () => showOnce(input)),
+    Effect.catchTag("SourceMoved", (moved) =>
+      Effect.gen(function* () {
+        const skill = yield* resolveCommandSkill(input.skill)
+        return yield* Effect.fail(
+          new IndexUnusable({ skill: skill.name, reason: "stale", hint: `${moved.file} changed while it was read, twice in a row: it is being rebuilt; ask again once the build is done` })
+        )
+      })
+    )
+  )
+
+const showOnce = Effect.fn("skc.show")(function* (input: ShowInput) {
   const fs = yield* FileSystem
   const path = yield* Path
   const skill = yield* resolveCommandSkill(input.skill)
@@ -193,9 +221,13 @@ export const show = Effect.fn("skc.show")(function* (input: ShowInput) {
   if (match.matches > 1) yield* warn(Warning.multipleMatches(primary, match.all.map(placeOf), input.skill))
   const heading = match.heading
   const file = path.join(skill.sourceDir, ...heading.file.split("/"))
-  const source = yield* fs.readFileString(file).pipe(
-    Effect.mapError((e) => new InternalError({ message: `cannot read ${heading.file}: ${e.code}`, cause: e }))
-  )
+  const bytes = yield* fs.readFile(file).pipe(Effect.mapError((e) => new InternalError({ message: `cannot read ${heading.file}: ${e.code}`, cause: e })))
+  // The file as indexed, or the line range belongs to another version of it (`SourceMoved`). An index without
+  // the record (written before `source_files`) cannot say: its freshness check is all there is.
+  const indexed = yield* index.sourceHash(heading.file).pipe(Effect.mapError(readFailed(skill.name)))
+  if (indexed !== undefined && (yield* Hasher).sha256Hex(bytes) !== indexed) return yield* Effect.fail(new SourceMoved({ file: heading.file }))
+  // As the file system port decodes text: UTF-8, a byte-order mark kept as U+FEFF.
+  const source = utf8Text.decode(bytes)
   // A page of a long section: from a line of the file inside it (`from_line`), else from its heading.
   const from = input.from_line ?? heading.start_line
   if (from < heading.start_line || from >= heading.end_line) {
