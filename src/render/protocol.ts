@@ -10,6 +10,7 @@ import type { MatchResult } from "../app/skills/match.js"
 import type { PermissionsResult } from "../app/skills/permissions.js"
 import type { PromptResult } from "../app/skills/prompt.js"
 import { profileOf } from "../domain/agents/index.js"
+import { escalationOf } from "../domain/lint/runner.js"
 import { nameUnder, notBuiltHere, notBuiltNote } from "../domain/protocol/discovery.js"
 import { renderPromptBlock } from "../domain/protocol/prompt.js"
 import { MIN_COVERAGE } from "../domain/protocol/match.js"
@@ -61,10 +62,17 @@ export const renderDiscover = (r: DiscoverResult): string => {
   }
   const warned = r.skills.filter((s) => s.warnings.length > 0)
   if (warned.length > 0) {
-    out.push("", "Warnings (loadable; `skc lint` reports the same):")
+    // What the agent's profile makes an error, `skc lint --agent` reports as one: said so here too (a probe read
+    // "reports the same" beside lint's error and exit 1).
+    const escalated = (rule: string) => escalationOf([profileOf(r.agent)], rule)
+    const anyError = warned.some((s) => s.warnings.some((w) => escalated(w.rule) !== ""))
+    out.push("", `Warnings (loadable; \`skc lint\` reports the same${anyError ? `, as errors where marked` : ""}):`)
     for (const s of warned) {
       out.push(`  ${s.name} (${s.scope}) ${s.path}`)
-      for (const w of s.warnings) out.push(`    - ${w.rule} ${w.name}: ${w.message}`)
+      for (const w of s.warnings) {
+        const why = escalated(w.rule)
+        out.push(`    - ${w.rule} ${w.name}: ${w.message}${why === "" ? "" : ` (an error for ${why})`}`)
+      }
     }
   }
   const hidden = r.shadowed.filter((s) => s.also_listed !== true)

@@ -47,6 +47,20 @@ describe("discover --agent claude: SKL115/SKL116 warnings from the agent's profi
     expect(text).toContain(`    - SKL116 field-combination: ${SKL116.message}`)
   })
 
+  it("a finding the agent's profile makes an error is marked as lint marks it (a probe: SKL107 for Codex read as a warning beside lint's error)", async () => {
+    const long = `---\nname: longdesc\ndescription: ${"Charts CSV data. ".repeat(70).trim()} Use when asked.\n---\n# longdesc\n`
+    const w = memoryWorld({ files: { ...files, "/proj/.agents/skills/longdesc/SKILL.md": long } })
+    const text = renderDiscover(ok(await w.run(discoverCommand({ agent: "codex" }))))
+    expect(text).toContain("Warnings (loadable; `skc lint` reports the same, as errors where marked):")
+    const line = text.split("\n").find((l) => l.startsWith("    - SKL107 "))
+    expect(line).toMatch(/ \(an error for codex: [^)]+/)
+    // The same words as lint's error.
+    const lint = ok(await w.run(lintSkills({ skill: "/proj/.agents/skills/longdesc", agent: "codex" })))
+    const error = lint.reports[0]!.diagnostics.find((d) => d.rule === "SKL107")!
+    expect(error.severity).toBe("error")
+    expect(line!.endsWith(error.message.slice(error.message.indexOf(" (an error for ")))).toBe(true)
+  })
+
   it("says what `skc lint --agent claude` says of the same skill", async () => {
     const w = memoryWorld({ files })
     const lint = ok(await w.run(lintSkills({ skill: "/proj/.claude/skills/lonely-agent", agent: "claude" })))

@@ -199,6 +199,8 @@ describe("Codex skips a SKILL.md that is itself a symbolic link (openai/codex#31
     expect(codex.skills.map((s: { name: string }) => s.name)).toEqual(["dirlink"])
     expect(codex.invalid).toContainEqual(
       expect.objectContaining({
+        // Named by its frontmatter, which reads: it was "(no name)" (a probe).
+        name: "filelink",
         problems: [
           "SKILL.md is a symbolic link, which OpenAI Codex does not load (it follows a linked skill directory): make it a regular file, or link the directory instead"
         ]

@@ -333,10 +333,13 @@ const candidateAt = Effect.fnUntraced(function* (
   }
   // Codex skips a SKILL.md that is itself a link (a dotfiles manager's layout): listed as loadable, it was not.
   if (profile.dirs.skipsLinkedSkillMd !== undefined && (yield* fs.lstatOption(skillMd).pipe(unseenAs(undefined)))?.type === "symlink") {
+    // Named by its frontmatter where it reads, as every other refused skill is ("(no name)" for a valid skill: a probe).
+    const linked = yield* fs.readFileString(skillMd).pipe(Effect.option)
+    const read = linked._tag === "Some" ? validateSkillSource(linked.value, frontmatterReaderOf(profile)) : undefined
     const c: Candidate = {
       ...location,
       _tag: "Invalid",
-      name: null,
+      name: read === undefined ? null : read._tag === "Valid" ? read.metadata.name : (read.name ?? null),
       problems: [`SKILL.md is a symbolic link, which ${profile.title} does not load (it follows a linked skill directory): make it a regular file, or link the directory instead`]
     }
     return c

@@ -4,6 +4,7 @@
  * drops what inline directives silence and orders the rest. It knows no
  * individual rule: everything comes from the registry's data.
  */
+import type { AgentProfile } from "../agents/profile.js"
 import { closest, didYouMean } from "../suggest.js"
 import type { LintSetting } from "../config.js"
 import { isSuppressed, parseDirectives } from "./directives.js"
@@ -84,7 +85,7 @@ export const compareDiagnostics = (a: LintDiagnostic, b: LintDiagnostic): number
 }
 
 /** A text without its parenthesized source references (those holding code, balanced: "(loader.rs `f(a, b)`)"). */
-const withoutCodeReferences = (text: string): string => {
+export const withoutCodeReferences = (text: string): string => {
   let out = ""
   for (let i = 0; i < text.length; i++) {
     if (text[i] === "(") {
@@ -122,10 +123,7 @@ export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<Effective
    * versions refuse to load …`), without the source references in parentheses: "description is 1068
    * characters; maximum is 1024" read as an error of the skill's own, beside SKL702's "Codex cuts it" (a probe).
    */
-  const escalation = (rule: string): string =>
-    (snapshot.profiles ?? [])
-      .flatMap((p) => p.escalate.filter((e) => e.rule === rule).map((e) => `${p.name}: ${withoutCodeReferences(e.why)}`))
-      .join("; ")
+  const escalation = (rule: string): string => escalationOf(snapshot.profiles ?? [], rule)
   // A rule about what none of the active agents reads (a profile's `skips`) is not run: Codex and `allowed-tools`.
   const active = snapshot.profiles ?? []
   const skipped = (rule: string) => active.length > 0 && active.every((p) => p.skips?.some((k) => k.rule === rule) === true)
@@ -153,3 +151,13 @@ export const runRules = (snapshot: SkillSnapshot, rules: ReadonlyArray<Effective
   }
   return out.sort(compareDiagnostics)
 }
+
+/**
+ * Why `rule` is an error for these agents when only their profiles make it one (`codex: older Codex versions
+ * refuse …`), the source references left out; empty when none does. Lint appends it to the finding, and
+ * `skc discover` to the same finding among a skill's warnings.
+ */
+export const escalationOf = (profiles: ReadonlyArray<AgentProfile>, rule: string): string =>
+  profiles
+    .flatMap((p) => p.escalate.filter((e) => e.rule === rule).map((e) => `${p.name}: ${withoutCodeReferences(e.why)}`))
+    .join("; ")
