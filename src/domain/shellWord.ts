@@ -7,3 +7,6 @@ export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s 
 
 /** A path as `shellWord` quotes it, a leading `~/` (a path shown from the home directory) left for the shell to expand. */
 export const shellPath = (p: string): string => (p.startsWith("~/") ? `~/${shellWord(p.slice(2))}` : shellWord(p))
+
+/** A path a message quotes, always single-quoted and paste-safe (`'it'\''s/x'`): a quote in it ended the quoting. */
+export const quotedPath = (p: string): string => `'${p.replaceAll("'", "'\\''")}'`

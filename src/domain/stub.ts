@@ -269,8 +269,8 @@ export const stubFrontmatter = (name: string, description: string, fields: Reado
   return `---\n${lead}${ownName}${ownDescription}${fieldsYaml(fields, source)}---\n`
 }
 
-/** `key: value` on one line: plain when YAML writes it so, else double-quoted (its line breaks escaped). */
-const oneLineField = (key: "name" | "description", value: string): string => {
+/** `key: value` on one line: plain when YAML writes it so, else double-quoted (its line breaks escaped; `name: "123"`, which plain would read as a number). */
+export const oneLineField = (key: "name" | "description", value: string): string => {
   const plain = stringify({ [key]: value }, { lineWidth: 0 })
   const text = plain.split("\n").filter((l) => l !== "").length === 1
     ? plain

@@ -52,6 +52,19 @@ describe("RFC-0006:C-INIT", () => {
       )
     }).pipe(Effect.provide(memoryLayer())))
 
+  it.effect("a name YAML would read as a number, a boolean or null is written quoted, so the skill init made can be built (a probe)", () =>
+    Effect.gen(function* () {
+      yield* init({})
+      const fs = yield* FileSystem
+      for (const name of ["123", "1e5", "0x10", "08", "true", "null", "1e-5"]) {
+        yield* init({ name })
+        expect(yield* fs.readFileString(`/proj/.skillc/skills/${name}/SKILL.md`), name).toMatch(new RegExp(`^---\\nname: "${name}"\\ndescription: `))
+      }
+      // A name YAML reads as text is written as the template has it, plain.
+      yield* init({ name: "v2-notes" })
+      expect(yield* fs.readFileString("/proj/.skillc/skills/v2-notes/SKILL.md")).toMatch(/^---\nname: v2-notes\n/)
+    }).pipe(Effect.provide(memoryLayer())))
+
   it.effect("on a full disk no empty SKILL.md (nor its new folder) is left, so the retry after freeing space creates it", () =>
     Effect.gen(function* () {
       yield* init({})

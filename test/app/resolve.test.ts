@@ -3,6 +3,8 @@ import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { resolveSkill } from "../../src/app/skills/resolve.js"
 import { init } from "../../src/app/build/init.js"
+import { importSkill } from "../../src/app/build/importSkill.js"
+import { errorText } from "../helpers/worlds.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: d\n---\n# ${name}\n`
@@ -107,6 +109,18 @@ describe("RFC-0006:C-INIT", () => {
     expect(Result.getOrThrow(text)).toBe('---\nname: my-skill\ndescription: "TODO: Add skill description"\n---\n\n# My Skill\n')
     const again = await w.run(init({ name: "my-skill" }))
     expect(Result.isFailure(again) && again.failure._tag).toBe("SkillExists")
+  })
+  it("a path holding a quote is quoted paste-safe in the import's E050 hint (a probe)", async () => {
+    const w = memoryWorld({
+      cwd: "/home/u/it's/proj",
+      files: {
+        "/home/u/it's/proj/.skillc/config.toml": "",
+        "/home/u/it's/proj/.skillc/skills/my-skill/SKILL.md": SKILL("my-skill"),
+        "/home/u/it's/proj/src/my-skill/SKILL.md": SKILL("my-skill")
+      }
+    })
+    const r = await w.run(Effect.flatMap(resolveSkill("src/my-skill"), (skill) => importSkill(skill, { global: false, force: false })))
+    expect(Result.isFailure(r) && errorText(r.failure)).toContain("use --force to replace the project copy at '/home/u/it'\\''s/proj/.skillc/skills/my-skill'")
   })
   it("--global writes to the global store", async () => {
     const w = memoryWorld({})

@@ -11,6 +11,7 @@
  * leaves the store as it was; a copy whose build then fails (its SKILL.md
  * is not valid) is taken out again by `undo`, a replaced one put back.
  */
+import { quotedPath } from "../../domain/shellWord.js"
 import { fsInternal } from "../shared/index.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
@@ -55,7 +56,7 @@ export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, op
   }
   const existing = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
   if (existing !== undefined && !options.force) {
-    return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at '${dest}'` }))
+    return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at ${quotedPath(dest)}` }))
   }
 
   yield* removeStaleBeside(store, skill.name, ["import", "old"])

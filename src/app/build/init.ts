@@ -3,6 +3,7 @@
  * cwd, idempotent) or a skill from the minimal template in the project or
  * global store.
  */
+import { oneLineField } from "../../domain/stub.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, SkillExists, UsageError, Warning } from "../../domain/errors.js"
@@ -55,9 +56,13 @@ export type InitResult =
   | { readonly kind: "project"; readonly path: string; readonly created: boolean; readonly gitignore?: GitignoreAdded }
   | { readonly kind: "skill"; readonly name: string; readonly scope: "project" | "global"; readonly path: string; readonly gitignore?: GitignoreAdded }
 
-/** The exact template of RFC-0006:C-INIT. */
+/**
+ * The exact template of RFC-0006:C-INIT. A name YAML would read as another type (`123`, `1e5`, `0x10`,
+ * `true`, `null`: valid skill names) is double-quoted: written plain, the skill init created could not be
+ * built (E011 "'name' is the YAML number 123, not text"; a probe).
+ */
 export const skillTemplate = (name: string): string =>
-  `---\nname: ${name}\ndescription: "TODO: Add skill description"\n---\n\n# ${titleCase(name)}\n`
+  `---\n${oneLineField("name", name)}description: "TODO: Add skill description"\n---\n\n# ${titleCase(name)}\n`
 
 /** A name's characters beyond ASCII as code points (`e U+0301 x`): what tells two forms that look alike apart. */
 const codePoints = (name: string): string => Array.from(name, (c) => (c.codePointAt(0)! < 0x80 ? c : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`)).join(" ")
