@@ -126,8 +126,9 @@ export const headerMismatch = (headers: Headers, message: Record<string, unknown
   const body = bodyVersion(message)
   if (version === false) return "MCP-Protocol-Version is repeated"
   if (version === undefined) return "the MCP-Protocol-Version header is required"
-  // A body without its version is a request missing a required field (-32602, `metaProblem`), not a mismatch.
-  if (body !== undefined && version !== body) return `MCP-Protocol-Version header value '${version}' does not match body value '${String(body)}'`
+  // A body without its version, or with one that is no string, is a malformed request (-32602, `metaProblem`),
+  // not a mismatch: the header '20260728' "did not match" the body's number 20260728 (a probe).
+  if (typeof body === "string" && version !== body) return `MCP-Protocol-Version header value '${version}' does not match body value '${String(body)}'`
   // A notification POST has no header requirement beyond the version (this revision defines none).
   if (message.id === undefined) return undefined
   const method = single(headers, "mcp-method")
@@ -144,6 +145,8 @@ export const headerMismatch = (headers: Headers, message: Record<string, unknown
   const field = required ?? (name === undefined ? undefined : typeof params.uri === "string" ? "uri" : typeof params.name === "string" ? "name" : undefined)
   if (field === undefined) return undefined
   const named = params[field]
+  // A named field that is no string is the params' problem (-32602 when served), not the header's.
+  if (named !== undefined && typeof named !== "string") return undefined
   if (name === false) return "Mcp-Name is repeated"
   if (name === undefined) return `the Mcp-Name header is required for ${String(message.method)}`
   if (!plainValue(name)) return "Mcp-Name holds characters a header value may not"

@@ -63,6 +63,14 @@ describe("headerMismatch", () => {
     expect(headerMismatch({ ...headers, "mcp-name": "skill://project/alpha/SKILL.md" }, get)).toBeUndefined()
     expect(headerMismatch({ ...headers, "mcp-name": "skill://project/beta/SKILL.md" }, get)).toMatch(/does not match body value 'skill:\/\/project\/alpha\/SKILL.md'/)
   })
+  it("a body value of the wrong type is the body's problem (-32602), not a header mismatch, whatever the header says (a probe)", () => {
+    // The header '20260728' "did not match" the body's number 20260728; `metaProblem` names the type.
+    const numbered = { id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": 20260728, "io.modelcontextprotocol/clientCapabilities": {} } } }
+    expect(headerMismatch({ "mcp-protocol-version": "20260728", "mcp-method": "tools/list" }, numbered)).toBeUndefined()
+    expect(metaProblem(numbered)).toMatch(/protocolVersion/)
+    const uri5 = { id: 2, method: "resources/read", params: { uri: 5, ...meta("2026-07-28") } }
+    expect(headerMismatch({ ...ok, "mcp-name": "5" }, uri5)).toBeUndefined()
+  })
   it("a method that names nothing needs no Mcp-Name", () => {
     expect(headerMismatch({ "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" }, { id: 1, method: "tools/list", params: meta("2026-07-28") })).toBeUndefined()
   })
