@@ -588,9 +588,10 @@ export const serveHttp = async (
    * A refusal of the endpoint itself (401, 403, 405, 429, 503; the request's id unread): `legacyCode`
    * (-32000/-32001, the SDK's) for a handshake revision's request, `modernRefusalCode` for a 2026-07-28 one.
    */
-  const refuse = (req: IncomingMessage, res: ServerResponse, status: number, legacyCode: number, message: string, headers: Record<string, string> = {}) => {
+  /** `id`: the request's own when its body was read (JSON-RPC: an error answers the id it could read, not null). */
+  const refuse = (req: IncomingMessage, res: ServerResponse, status: number, legacyCode: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null) => {
     const revision = revisionOf(req)
-    rpcError(res, status, revision === MODERN_REVISION ? modernRefusalCode(status) : legacyCode, message, headers, revision)
+    rpcAnswer(res, status, id, revision === MODERN_REVISION ? modernRefusalCode(status) : legacyCode, message, headers, revision)
   }
 
   /**
@@ -812,14 +813,17 @@ export const serveHttp = async (
       }
       return
     }
+    // The id of the one request a POST holds, which these refusals answer (a client matches answers by it): a
+    // refusal said `id: null` or no id at all to a well-formed body (an MCP probe).
+    const requestId = Array.isArray(parsed) ? null : idOf(parsed)
     const id = req.headers["mcp-session-id"]
     if (typeof id === "string") {
       const o = sessions.get(id)
-      if (o === undefined) return refuse(req, res, 404, -32001, "Session not found")
-      if (o.user !== user) return refuse(req, res, 403, -32001, "Forbidden: the session belongs to another token")
+      if (o === undefined) return refuse(req, res, 404, -32001, "Session not found", {}, requestId)
+      if (o.user !== user) return refuse(req, res, 403, -32001, "Forbidden: the session belongs to another token", {}, requestId)
       // A session serves the project of the path it was opened on; at another project's path it answered with
       // its own project's skills (a team probe: a session of /mcp/b listed b's skills at /mcp/a and /mcp).
-      if (o.project !== project) return refuse(req, res, 404, -32001, "Session not found at this path: a session is served at the path of the project it was opened on")
+      if (o.project !== project) return refuse(req, res, 404, -32001, "Session not found at this path: a session is served at the path of the project it was opened on", {}, requestId)
       o.lastUsed = Date.now()
       return handle(o.transport)
     }
@@ -830,12 +834,12 @@ export const serveHttp = async (
     const one = Array.isArray(parsed) ? undefined : (parsed as { method?: unknown } | null)
     const accepts = String(req.headers.accept ?? "")
     if (one !== undefined && one !== null && one.method !== "initialize" && accepts.includes("application/json") && accepts.includes("text/event-stream")) {
-      return refuse(req, res, 400, -32000, "Bad Request: Mcp-Session-Id header is required (a session starts with initialize; or send the 2026-07-28 revision's requests, which need none)")
+      return refuse(req, res, 400, -32000, "Bad Request: Mcp-Session-Id header is required (a session starts with initialize; or send the 2026-07-28 revision's requests, which need none)", {}, requestId)
     }
     if ((parsed as { method?: unknown } | null)?.method === "initialize") await makeRoomFor(user)
     if (sessions.size >= MAX_SESSIONS) {
       tell("sessions", `${MAX_SESSIONS} sessions are open: new ones are refused (503) until some end or sit idle for ${SESSION_IDLE_MS / 60_000} minutes`)
-      return refuse(req, res, 503, -32000, `Too many sessions (${MAX_SESSIONS}): try again later`, { "retry-after": "60" })
+      return refuse(req, res, 503, -32000, `Too many sessions (${MAX_SESSIONS}): try again later`, { "retry-after": "60" }, requestId)
     }
     const { session, transport } = await open(project, user, false)
     await handle(transport)

@@ -580,9 +580,19 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     const call = { jsonrpc: "2.0", id: 7, method: "tools/list", params: {} }
     const r = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, "mcp-protocol-version": "2025-06-18", authorization: `Bearer ${ALICE}` }, body: JSON.stringify(call) })
     expect(r.status).toBe(400)
-    const body = (await r.json()) as { error?: { code?: number; message?: string } }
+    const body = (await r.json()) as { id?: unknown; error?: { code?: number; message?: string } }
     expect(body.error?.code).toBe(-32000)
     expect(body.error?.message).toContain("Bad Request: Mcp-Session-Id header is required (a session starts with initialize")
+    // The request's own id, which it could read (JSON-RPC; an MCP probe: no id at all).
+    expect(body.id).toBe(7)
+    // So does an unknown session's 404.
+    const lost = await fetch(`${server.base}/mcp`, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, "mcp-protocol-version": "2025-06-18", "mcp-session-id": "no-such-session", authorization: `Bearer ${ALICE}` },
+      body: JSON.stringify(call)
+    })
+    expect(lost.status).toBe(404)
+    expect(((await lost.json()) as { id?: unknown }).id).toBe(7)
     // An initialize still opens one.
     const init = await fetch(`${server.base}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }, body: JSON.stringify(INIT) })
     await init.text()
