@@ -128,6 +128,10 @@ describe("skc eval, match judge", () => {
       expect(yield* failureText(evaluate({ skills: ["truncated"] }))).toBe(
         "error: /proj/.claude/skills/truncated/evals/triggers.json is not valid JSON\n  it ends too early\n  see docs/eval.md for the format"
       )
+      // A directory of the file's name is said, not passed over as "no trigger queries" (a judge probe).
+      expect(yield* failureText(evaluate({ skills: ["dirfile"] }))).toBe(
+        "error: /proj/.claude/skills/dirfile/evals/triggers.json is a directory, not a file of trigger queries\n  see docs/eval.md for the format"
+      )
       expect(yield* failureText(evaluate({ judge: "command" }))).toMatch(/^error\[E100\]: invalid option: '--judge command needs the agent command after --/)
       expect(yield* failureText(evaluate({ judge: "command", command: ["agent"] }))).toMatch(/needs --extract-json <path> or --extract-regex <re>/)
       expect(yield* failureText(evaluate({ judge: "command", command: ["agent"], extract_regex: "(" }))).toMatch(/--extract-regex: Invalid regular expression/)
@@ -141,7 +145,9 @@ describe("skc eval, match judge", () => {
             "/proj/.claude/skills/truncated/evals/triggers.json": '[{"query": "a", "should_trigger": tr',
             "/proj/.claude/skills/bad/evals/triggers.json": '[{"query":"x","should_trigger":"yes"}]',
             "/proj/.claude/skills/broken/SKILL.md": SKILL("broken", "Broken."),
-            "/proj/.claude/skills/broken/evals/triggers.json": '[{"query":"x",'
+            "/proj/.claude/skills/broken/evals/triggers.json": '[{"query":"x",',
+            "/proj/.claude/skills/dirfile/SKILL.md": SKILL("dirfile", "Dir."),
+            "/proj/.claude/skills/dirfile/evals/triggers.json/README": "not here"
           }
         }).pipe(Layer.merge(noRunner))
       )

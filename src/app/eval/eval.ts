@@ -235,8 +235,15 @@ const readEvalFiles = Effect.fnUntraced(function* (dir: string, maxBytes: number
     // Eval files are skill files (issue 45 item 2): read as `open` reads, E012 for anything resolving outside the skill
     // (the file or the evals/ directory a symlink leading out).
     const inside = yield* resolveInside(dir, rel)
-    if (inside.info?.type !== "file") continue
     const file = path.join(dir, ...rel.split("/"))
+    if (inside.info === undefined) continue
+    // A directory (or a pipe, a device) of that name: said, where it was passed over and the skill said to have
+    // no trigger queries "looked for evals/triggers.json" (a judge probe).
+    if (inside.info.type !== "file") {
+      return yield* Effect.fail(
+        new UsageError({ message: `${file} is ${inside.info.type === "directory" ? "a directory" : "not a regular file"}, not a file of trigger queries`, detail: ["see docs/eval.md for the format"] })
+      )
+    }
     found = true
     if (inside.info.size > maxBytes) {
       return yield* Effect.fail(
