@@ -44,6 +44,21 @@ describe("DECISIONS #51, #53: a --target other than the project's default says h
     for (const d of [".claude", ".agents"]) expect(lstatSync(join(sb.work, d, "skills", "c")).isSymbolicLink()).toBe(true)
   })
 
+  it("a directory given from a subdirectory is offered relative to the project root, as the config file's targets are read (a probe: it landed two levels above the project)", async () => {
+    const sb = project("a")
+    const sub = join(sb.work, "src", "x y")
+    mkdirSync(sub, { recursive: true })
+    const r = await sb.runAsync(["build", "a", "--target", "../../my agents/skills,agents"], sub)
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toContain(`set [build] targets = ["my agents/skills", "agents"] in ${join(sb.work, ".skillc", "config.toml")}\n`)
+    expect(lstatSync(join(sb.work, "my agents", "skills", "a")).isSymbolicLink()).toBe(true)
+    // Followed, it deploys where the --target did, from the root and from the subdirectory alike.
+    writeFileSync(join(sb.work, ".skillc", "config.toml"), 'version = 1\n\n[build]\ntargets = ["my agents/skills", "agents"]\n')
+    rmSync(join(sb.work, "my agents"), { recursive: true })
+    expect((await sb.runAsync(["build", "a"], sub)).code).toBe(0)
+    expect(lstatSync(join(sb.work, "my agents", "skills", "a")).isSymbolicLink()).toBe(true)
+  })
+
   it("a --global build says nothing: no project file holds its targets", async () => {
     const sb = project()
     mkdirSync(join(sb.home, ".skillc", "skills", "g"), { recursive: true })

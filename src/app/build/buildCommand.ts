@@ -17,6 +17,7 @@ import { buildMany, type BuildCommandInput, type BuildManyResult } from "./build
 import { Path } from "effect/Path"
 import { shellWord } from "../../domain/shellWord.js"
 import { targetDefaultNote } from "../../domain/targetDefault.js"
+import { looksLikePath } from "../../domain/targets.js"
 import { displayPath } from "../skills/index.js"
 import { Settings } from "../shared/index.js"
 import { warnOrphanedLinks } from "./staleLinks.js"
@@ -70,7 +71,16 @@ const defaultNote = Effect.fnUntraced(function* (input: BuildCommandInput, built
   if ((yield* overlapOf(project.deployments, "project"))?._tag === "Droppable") return undefined
   const path = yield* Path
   const file = displayPath(stores.cwd, path.join(stores.projectRoot, ".skillc", "config.toml"), path)
-  return targetDefaultNote(given, config.buildTargets, shellWord(file))
+  // A directory given relative to the working directory is written relative to the project root, as the config
+  // file's targets are read: from a subdirectory, `--target ../../x` became a default two levels above the
+  // project (a probe). Absolute paths, `~/…` and agent names stay as given.
+  const root = stores.projectRoot
+  const asConfigured = given
+    .split(",")
+    .map((w) => w.trim())
+    .map((w) => (looksLikePath(w) && !w.startsWith("~") && !path.isAbsolute(w) ? path.relative(root, path.resolve(stores.cwd, w)).split(path.sep).join("/") || "." : w))
+    .join(",")
+  return targetDefaultNote(asConfigured, config.buildTargets, shellWord(file))
 })
 
 /** `skc build`'s use case: the single build, several, or a watch (`io` is needed only with `watch`). */
