@@ -27,6 +27,7 @@
  * as functions the CLI never calls, so its bundles leave them out (each
  * command's bundle grew by under 300 bytes when they moved here).
  */
+import { visible } from "./domain/visible.js"
 import { EventLoop } from "./ports/EventLoop.js"
 import { nodeEventLoop } from "./adapters/node/NodeEventLoop.js"
 import { Context, Effect, Layer } from "effect"
@@ -93,7 +94,9 @@ export const stderrDiagnostics = (verboseOn: boolean): DiagnosticsService => {
         if (w.code === "W002") said.add(`W002 ${head}`)
         process.stderr.write(line + "\n")
       }),
-    verbose: (m) => (verboseOn ? Effect.sync(() => void process.stderr.write(`skc: ${m}\n`)) : Effect.void),
+    // One line each, paths and names in it escaped as skc's own lines are (a directory named with a newline broke
+    // `-v`'s "resolved …" and "logged …" lines in two: a paths probe).
+    verbose: (m) => (verboseOn ? Effect.sync(() => void process.stderr.write(`skc: ${visible(m)}\n`)) : Effect.void),
     isVerbose: verboseOn
   }
 }

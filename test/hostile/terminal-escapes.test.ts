@@ -61,3 +61,22 @@ describe("issue 29 item 5: sync --to with sslmode=require", () => {
     ])
   })
 })
+
+describe("a project whose directory name holds a newline (a paths probe)", () => {
+  it("-v's lines and list's skipping warning stay one line each, the newline escaped", async () => {
+    const sb = sandbox()
+    const root = join(sb.work, "nl\ndir")
+    writeTree(join(root, ".skillc", "skills", "n"), { "SKILL.md": skillMd("n") })
+    writeTree(join(root, ".skillc", "skills", "bad"), { "SKILL.md": "---\nname: [bad\n---\n# bad\n" })
+    expect((await sb.runAsync(["build", "n"], root)).code).toBe(0)
+    const shown = await sb.runAsync(["show", "n", "--section", "n", "-v"], root)
+    expect(shown.code, shown.stderr).toBe(0)
+    const lines = shown.stderr.split("\n").filter((l) => l !== "")
+    expect(lines.length).toBeGreaterThan(0)
+    for (const l of lines) expect(l, shown.stderr).toMatch(/^(skc: |warning|  )/)
+    expect(shown.stderr).toContain("nl\\ndir")
+    const listed = await sb.runAsync(["list"], root)
+    expect(listed.stderr).toContain("nl\\ndir/.skillc/skills/bad")
+    expect(listed.stderr).not.toContain("nl\ndir")
+  })
+})

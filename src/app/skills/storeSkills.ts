@@ -4,6 +4,7 @@
  * has `name` and `description`; anything else is skipped with a warning
  * (hidden entries and plain files silently). Project first, then by name.
  */
+import { visible } from "../../domain/visible.js"
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { Warning } from "../../domain/errors.js"
@@ -63,7 +64,7 @@ export const discoverSkills = Effect.fnUntraced(function* (scope: "project" | "g
       if (info?.type !== "directory") continue
       const fm = yield* readSkillFrontmatter(path.join(dir, "SKILL.md"))
       if (fm._tag === "Problem") {
-        yield* diagnostics.warn(Warning.notice(`skipping '${dir}': ${fm.message}`))
+        yield* diagnostics.warn(Warning.notice(`skipping '${visible(dir)}': ${fm.message}`))
         continue
       }
       inStore.push({
