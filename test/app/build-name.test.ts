@@ -51,6 +51,26 @@ describe("issue 43 build refuses an invalid skill name (DECISIONS #19, #52)", ()
       expect(existsSync(join(w.work, ".claude", "skills", "PG Migrations"))).toBe(false)
     }))
 
+  it.live("the folder name offered is the frontmatter's when valid, and never one a folder beside it has (a paths probe)", () =>
+    Effect.gen(function* () {
+      const w = diskWorld("skc-build-folder-")
+      const dl = join(w.root, "dl")
+      mkdirSync(join(dl, "pdf (1)"), { recursive: true })
+      writeFileSync(join(dl, "pdf (1)", "SKILL.md"), "---\nname: pdf\ndescription: Reads PDFs. Use when a PDF is given.\n---\n\n# PDF\n")
+      mkdirSync(join(w.work, ".skillc", "skills"), { recursive: true })
+      // 'pdf-1' then met SKL104 (name and folder differ); the frontmatter's own name does not.
+      expect(yield* failureText(w.run(build({ skill: join(dl, "pdf (1)") })))).toContain("rename the folder (e.g. to 'pdf') and build it again")
+      // `Foo` beside `foo`: not "e.g. to 'foo'", which is taken.
+      const store = join(w.work, ".skillc", "skills")
+      for (const d of ["Foo", "foo"]) {
+        mkdirSync(join(store, d), { recursive: true })
+        writeFileSync(join(store, d, "SKILL.md"), "---\nname: foo\ndescription: Foos. Use when fooing.\n---\n\n# Foo\n")
+      }
+      const text = yield* failureText(w.run(build({ skill: "Foo" })))
+      expect(text).toContain("rename the folder and build it again")
+      expect(text).not.toContain("e.g. to 'foo'")
+    }))
+
   it.live("DECISIONS #52 'мой-навык' builds", () =>
     Effect.gen(function* () {
       const r = yield* withSkill("мой-навык", "мой-навык")

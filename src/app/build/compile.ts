@@ -232,7 +232,18 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
   // import that fails here is taken back out of the store.
   const badFolder = nameProblem(skill.name)
   if (badFolder !== undefined) {
-    const example = suggestedName(skill.name)
+    // The frontmatter's name where it is a valid one (`pdf (1)` holding `name: pdf`: 'pdf-1' then met SKL104,
+    // name and folder differing), else one made from the folder's; never a folder beside it that exists
+    // (`Foo` beside `foo`: "e.g. to 'foo'"; a paths probe).
+    const candidates = [...(nameProblem(name) === undefined ? [name] : []), suggestedName(skill.name)].filter((n): n is string => n !== undefined)
+    let example: string | undefined
+    for (const c of candidates) {
+      const beside = yield* fs.lstatOption(path.join(path.dirname(skill.sourceDir), c)).pipe(Effect.orElseSucceed(() => undefined))
+      if (beside === undefined) {
+        example = c
+        break
+      }
+    }
     return yield* Effect.fail(
       new UsageError({
         message: `${describeNameProblem(skill.name, badFolder)}: skc stores, links and serves a skill by its folder's name`,
