@@ -9,6 +9,8 @@ import { missExplanation } from "../../src/render/eval.js"
 import { lintSkills } from "../../src/app/lint/lint.js"
 import { ProcessRunner, type ProcessRequest } from "../../src/ports/ProcessRunner.js"
 import { failureText, memoryLayer } from "../helpers/worlds.js"
+import { renderWarning } from "../../src/domain/errors.js"
+import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string, description: string) => `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n# ${name}\n`
 const set = (pos: ReadonlyArray<string>, neg: ReadonlyArray<string>, split = false) =>
@@ -241,6 +243,26 @@ describe("skc eval, a command judge whose output holds no JSON (sixty-second pas
       expect(json.skills[0]!.misses.every((m) => m.errors === undefined)).toBe(true)
     }).pipe(Effect.provide(memoryLayer({ files: { ...files, "/proj/.claude/skills/pdf/evals/triggers.json": set(["fill in this PDF form", "flaky PDF request"], ["slow request", "make a slide deck"]) } })))
   )
+})
+
+describe("skc eval, a command judge whose extractor picks what no skill is called (a judge probe)", () => {
+  // `--extract-json '$.q'` took the query the agent echoed for the skill: every miss read "won by Merge these
+  // PDF files into one", as if a skill had won. The run says which names no skill of the agent's has.
+  const echoing = Layer.succeed(ProcessRunner, {
+    run: (request) =>
+      Effect.succeed({ outcome: { _tag: "Exited" as const, exitCode: 0 }, output: JSON.stringify({ skill: "pdf", q: request.args.at(-1) }) + "\n", truncated: false, totalBytes: 10, durationMs: 1 })
+  })
+  const evalFiles = { ...files, "/proj/.claude/skills/pdf/evals/triggers.json": set(["fill in this PDF form"], ["make a slide deck"]) }
+  it("a warning names them and the extractor; a name the agent discovers, in any of its spellings, is not one", async () => {
+    const wrong = memoryWorld({ files: evalFiles })
+    await wrong.run(evaluate({ skills: ["pdf"], judge: "command", command: ["agent", "{{query}}"], extract_json: "$.q" }).pipe(Effect.provide(echoing)))
+    expect(wrong.diagnostics.warnings.map(renderWarning)).toContain(
+      'warning: the agent\'s output named 2 skills claude does not discover ("fill in this PDF form", "make a slide deck"): check what --extract-json $.q picks from it'
+    )
+    const right = memoryWorld({ files: evalFiles })
+    await right.run(evaluate({ skills: ["pdf"], judge: "command", command: ["agent", "{{query}}"], extract_json: "$.skill" }).pipe(Effect.provide(echoing)))
+    expect(right.diagnostics.warnings.map(renderWarning).join("\n")).not.toContain("does not discover")
+  })
 })
 
 describe("SKL701 eval-files-valid through the lint use case", () => {

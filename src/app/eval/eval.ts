@@ -606,6 +606,20 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     const jobs = distinctQueries.flatMap((q) => Array.from({ length: repeat }, () => q))
     const verdicts = yield* Effect.forEach(jobs, (q) => runAgent(command, q, extractor, timeout), { concurrency: input.jobs ?? 4 })
     jobs.forEach((q, i) => runs.set(q, [...(runs.get(q) ?? []), verdicts[i]!]))
+    // What the extractor took for a skill and no skill of the agent's is called: most often the extractor picking
+    // the wrong part of the output (`--extract-json '$.q'` "won by Merge these PDF files"; a judge probe), which
+    // read as a real winner. Names are compared as agents write them (`/pdf`, `$pdf`, `plugin:pdf`, any case).
+    const known = new Set([...visible.keys()].map((n) => n.toLowerCase()))
+    const bare = (n: string) => n.toLowerCase().replace(/^[/$]/, "").replace(/^[^:]*:/, "")
+    const strangers = [...new Set(verdicts.flatMap((v) => v.activated))].filter((n) => !known.has(n.toLowerCase()) && !known.has(bare(n)))
+    if (strangers.length > 0) {
+      const shown = strangers.slice(0, 3).map((n) => JSON.stringify(n.length > 40 ? `${n.slice(0, 40)}…` : n)).join(", ")
+      yield* warn(
+        Warning.notice(
+          `the agent's output named ${strangers.length} skill${strangers.length === 1 ? "" : "s"} ${found.agent} does not discover (${shown}${strangers.length > 3 ? ", …" : ""}): check what ${extractor?._tag === "Regex" ? "--extract-regex" : "--extract-json"} ${extractor?.source ?? ""} picks from it`
+        )
+      )
+    }
   }
 
   const minPass = input.min_pass ?? DEFAULT_MIN_PASS
