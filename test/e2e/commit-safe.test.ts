@@ -113,8 +113,10 @@ describe("issue 46 item 2: a project safe to commit (RFC-0006:C-INIT)", () => {
     const clone = join(sb.root, "clone")
     git(sb.root, "clone", "-q", a, clone)
     const evaluated = await sb.runAsync(["eval", "deploy-notes"], clone)
+    // deploy-notes, evaluated, is read from its source: only the other is unseen (a probe: the note named the
+    // skill whose figures followed it).
     expect(evaluated.stderr).toBe(
-      "warning: 2 skills deployed here (deploy-notes, release-notes) not built on this machine: run `skc build --all`; until then neither claude nor this eval sees them\n"
+      "warning: 1 skill deployed here (release-notes) not built on this machine: run `skc build --all`; until then neither claude nor this eval sees them\n"
     )
     expect((await sb.runAsync(["build", "--all"], clone)).code).toBe(0)
     expect((await sb.runAsync(["eval", "deploy-notes"], clone)).stderr).toBe("")

@@ -559,7 +559,11 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     )
   }
 
-  if (notBuilt.length > 0) yield* warn(Warning.notice(`${notBuiltNote(notBuilt)}; until then neither ${found.agent} nor this eval sees them`))
+  // The ones evaluated here were read from their sources (skc's stores): this eval sees them, so the note names
+  // only the others (it said "neither claude nor this eval sees them" above the figures of one of them; a probe).
+  const evaluated = new Set(targets.map((t) => t.name))
+  const unseen = notBuilt.filter((n) => !evaluated.has(n))
+  if (unseen.length > 0) yield* warn(Warning.notice(`${notBuiltNote(unseen)}; until then neither ${found.agent} nor this eval sees them`))
 
   // Each distinct query is judged once: which skill wins does not depend on the skill under test.
   const distinctQueries = [...new Set(targets.flatMap((t) => t.queries.map((q) => q.query)))]
