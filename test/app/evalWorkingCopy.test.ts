@@ -43,4 +43,22 @@ describe("skc eval of a skill edited since its build", () => {
       "warning: 'pg-migrations' is evaluated as its source lists it now (/proj/.skillc/skills/pg-migrations/SKILL.md); agents list the last build until 'skc build pg-migrations'"
     ])
   })
+
+  it("with the command judge, the agent judges the last build, and the note says so (a judge probe)", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.skillc/skills/pg-migrations/SKILL.md": SKILL("Bake sourdough bread at home."),
+        "/proj/.skillc/skills/pg-migrations/evals/triggers.json": TRIGGERS
+      }
+    })
+    Result.getOrThrow(await w.run(build({ skill: "pg-migrations" })))
+    Effect.runSync(w.fs.writeFile("/proj/.skillc/skills/pg-migrations/SKILL.md", SKILL("Write PostgreSQL schema migrations. Use when changing the database schema.")))
+    const agent = { run: () => Effect.succeed({ outcome: { _tag: "Exited" as const, exitCode: 0 }, output: '{"skill":"pg-migrations"}\n', truncated: false, totalBytes: 10, durationMs: 1 }) }
+    Result.getOrThrow(
+      await w.run(evaluate({ skills: ["pg-migrations"], judge: "command", command: ["agent"], extract_json: "$.skill" }).pipe(Effect.provideService(ProcessRunner, agent)))
+    )
+    expect(w.diagnostics.warnings.map(renderWarning)).toEqual([
+      "warning: 'pg-migrations' was edited since its last build (/proj/.skillc/skills/pg-migrations/SKILL.md); the agent judges the last build until 'skc build pg-migrations'"
+    ])
+  })
 })

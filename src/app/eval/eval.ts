@@ -474,6 +474,12 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     if (v.deployed !== true) continue
     const edited = yield* editedSinceBuild(v, profile, limits)
     if (edited === undefined) continue
+    // The command judge is the agent itself, which reads the last build: nothing here decides by the source, so
+    // the note says what the agent judges (it said the skill "is evaluated as its source lists it now"; a probe).
+    if (judge === "command") {
+      yield* warn(Warning.notice(`'${v.name}' was edited since its last build (${edited.sourceFile}); the agent judges the last build until 'skc build ${v.name}'`))
+      continue
+    }
     visible.set(v.name, edited.fresh)
     yield* warn(
       Warning.notice(
