@@ -114,6 +114,24 @@ describe("skc eval, match judge", () => {
       )
     ))
 
+  it.effect("a skill without frontmatter named by path is evaluated as Claude Code lists it, by its directory's name, as discovered it is (a judge probe)", () =>
+    Effect.gen(function* () {
+      const r = yield* evaluate({ skills: ["/elsewhere/nofm"] })
+      expect(r.skills.map((s) => [s.skill, s.queries])).toEqual([["nofm", 1]])
+      // An agent that refuses it refuses it here too.
+      expect(yield* failureText(evaluate({ skills: ["/elsewhere/nofm"], agent: "codex" }))).toMatch(/^error: agents cannot load \/elsewhere\/nofm\/SKILL.md/)
+    }).pipe(
+      Effect.provide(
+        memoryLayer({
+          files: {
+            ...files,
+            "/elsewhere/nofm/SKILL.md": "# just body\n\nConvert CSV to charts.\n",
+            "/elsewhere/nofm/evals/triggers.json": set(["convert csv to a chart"], [])
+          }
+        }).pipe(Layer.merge(noRunner))
+      )
+    ))
+
   it.effect("missing and malformed trigger files fail with what to fix", () =>
     Effect.gen(function* () {
       expect(yield* failureText(evaluate({ skills: ["docx"] }))).toBe(
