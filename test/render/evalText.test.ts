@@ -36,3 +36,19 @@ describe("eval text: a manual-only skill's miss", () => {
     expect(renderEval(result(null))).toContain('"Write a status report for leadership": should fire; manual only, not invoked\n')
   })
 })
+
+describe("eval text: a rate that prints as the minimum and is below it (a judge probe)", () => {
+  const at = (passed: number, queries: number, minPass: number) =>
+    ({
+      agent: "claude",
+      judge: "match",
+      threshold: 0.35,
+      min_pass: minPass,
+      skills: [{ skill: "s-23", manual_only: false, queries, passed, pass_rate: Math.round((passed / queries) * 1000) / 1000, precision: 1, recall: passed / queries, splits: {}, meets_min_pass: passed / queries >= minPass, misses: [] }]
+    }) as unknown as EvalResult
+  it("the FAIL line gives the fraction that is below it: '66.7 % … below 66.7 %' read as a contradiction", () => {
+    expect(renderEval(at(2, 3, 0.667))).toContain("FAIL: s-23 (2/3 = 66.667 %) below 66.7 %\n")
+    // One plainly below keeps the short line.
+    expect(renderEval(at(1, 3, 0.667))).toContain("FAIL: s-23 below 66.7 %\n")
+  })
+})
