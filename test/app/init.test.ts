@@ -141,6 +141,20 @@ describe("RFC-0006:C-INIT", () => {
     }).pipe(Effect.provide(memoryLayer({ fs, cwd: "/proj/src/api", warnings })))
   })
 
+  it.effect("project init inside the project's own .skillc/ is refused, naming the way on (a paths probe: a project made in the store hid the project's skills)", () => {
+    const fs = makeMemoryFileSystem()
+    fs.seed({ "/proj/.skillc/skills/a/SKILL.md": "x", "/proj/.skillc/runtime/.keep": "" })
+    return Effect.gen(function* () {
+      for (const cwd of ["/proj/.skillc", "/proj/.skillc/skills", "/proj/.skillc/runtime"]) {
+        expect(yield* failureText(init({}).pipe(Effect.provide(memoryLayer({ fs, cwd }))))).toBe(
+          `error: ${cwd} is inside the project's .skillc directory: no project is made there\n  run 'skc init' in /proj (it has one already), or 'skc init <name>' to add a skill to it`
+        )
+      }
+      expect(yield* fs.statOption("/proj/.skillc/.skillc")).toBeUndefined()
+      expect(yield* fs.statOption("/proj/.skillc/skills/.skillc")).toBeUndefined()
+    })
+  })
+
   it.effect("project init at the project's own root says nothing more", () => {
     const warnings: Array<SkcWarning> = []
     return Effect.gen(function* () {

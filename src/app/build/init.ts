@@ -122,6 +122,17 @@ export const init = Effect.fn("skc.init")(function* (input: InitInput) {
     // A new project inside another (`skc init` in src/api of a project): the outer project's skills no
     // longer resolve from here as its own, and nothing said so.
     const outer = stores.projectRoot
+    // Inside the project's own `.skillc/` (its store, its runtime): a project there would be found first from
+    // every directory below it and hide the project's skills; refused, where it was made with a warning (a probe).
+    const meta = outer === undefined ? undefined : path.join(path.resolve(outer), ".skillc")
+    if (!existed && meta !== undefined && (path.resolve(stores.cwd) === meta || path.resolve(stores.cwd).startsWith(meta + path.sep))) {
+      return yield* Effect.fail(
+        new UsageError({
+          message: `${stores.cwd} is inside the project's .skillc directory: no project is made there`,
+          detail: [`run 'skc init' in ${outer} (it has one already), or 'skc init <name>' to add a skill to it`]
+        })
+      )
+    }
     if (!existed && outer !== undefined && path.resolve(outer) !== path.resolve(stores.cwd)) {
       yield* warn(
         Warning.notice(
