@@ -99,6 +99,9 @@ describe("RFC-0001:C-INPUT", () => {
       expect(yield* failureText(p.build())).toMatch(
         /^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: .* \(line \d+, column \d+\)\n {2}'skc lint' on this skill names the quoting that repairs it, and how agents that read such a value anyway read it \(SKL100\)$/
       )
+      // A YAML error no quoting repairs (a tab as indentation): no such line, lint says what build says (an author's probe).
+      writeFileSync(join(dir, "SKILL.md"), '---\nname: demo\ndescription: Use when testing.\nmetadata:\n  a: "x"\n\tb: "y"\n---\n# x\n')
+      expect(yield* failureText(p.build())).toMatch(/^error\[E011\]: invalid frontmatter in SKILL\.md: YAML syntax error: Tabs are not allowed as indentation \(line \d+, column \d+\)$/)
       writeFileSync(join(dir, "SKILL.md"), "# no frontmatter\n")
       expect(yield* failureText(p.build())).toBe(
         "error[E011]: missing frontmatter field 'name' in SKILL.md\n  SKILL.md has no frontmatter: its first line must be '---', then 'name:' and 'description:', then '---'"

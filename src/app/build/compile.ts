@@ -7,6 +7,7 @@
  * `Compiled` keeps what the search index needs (the tree, each markdown
  * file's text and scan), so a build reads and parses the markdown once.
  */
+import { claudeFrontmatter } from "../../domain/agents/claudeFrontmatter.js"
 import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
 import { freeAsideName, Settings } from "../shared/index.js"
@@ -92,7 +93,13 @@ const missingDetail = (fm: MarkdownDoc["frontmatter"], data: Readonly<Record<str
   return [`'${key}' is ${Array.isArray(v) ? "a list" : typeof v === "object" ? "a map" : `a ${typeof v}`}, not text`]
 }
 
-/** The second line of E011 for a YAML syntax error. */
+/** Whether Claude Code's second reading (its values quoted) parses `source`'s frontmatter: lint's SKL100 then names the quoting. */
+const claudeRepairs = (source: string): boolean => {
+  const read = claudeFrontmatter(source)
+  return read.frontmatter._tag === "Parsed" && read.repaired.length > 0
+}
+
+/** The second line of E011 for a YAML syntax error lint names a quoting for. */
 export const LINT_REPAIRS = "'skc lint' on this skill names the quoting that repairs it, and how agents that read such a value anyway read it (SKL100)"
 
 /** name and description of SKILL.md, or E011 (unparseable YAML says so: issue 29 item 5). */
@@ -104,7 +111,10 @@ export const requiredFrontmatter = (doc: MarkdownDoc, source?: string) => {
   // `skc lint` says more of a YAML error than build can: the value an agent that repairs it reads, and the quoting to write.
   if (fm._tag === "Invalid") {
     const problem = frontmatterProblemText(fm)
-    return Effect.fail(new InvalidFrontmatter({ problem, ...(problem.startsWith("YAML syntax error") ? { hint: LINT_REPAIRS } : {}) }))
+    // Only where lint has that to say: a value Claude Code reads once quoted (claudeFrontmatter.ts). A tab used as
+    // indentation or an unclosed quote has no such repair, and lint says what build says (an author's probe).
+    const quotable = source !== undefined && problem.startsWith("YAML syntax error") && claudeRepairs(source)
+    return Effect.fail(new InvalidFrontmatter({ problem, ...(quotable ? { hint: LINT_REPAIRS } : {}) }))
   }
   const data = fm._tag === "Parsed" ? fm.data : {}
   const name = field(data, "name")
