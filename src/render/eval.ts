@@ -7,7 +7,7 @@ import { visible } from "../domain/visible.js"
 import type { EvalResult } from "../app/eval/eval.js"
 import type { Metrics, Standing } from "../domain/eval/score.js"
 import { MIN_COVERAGE } from "../domain/protocol/match.js"
-import { matchTerms } from "../domain/protocol/text.js"
+import { requestTerms } from "../domain/protocol/text.js"
 import { renderTable } from "./table.js"
 import { pct } from "./percent.js"
 
@@ -37,7 +37,7 @@ const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ([
 const standingOf = (skill: string, query: string, st: Standing, threshold: number | null, won: boolean): string => {
   // A request of stop words alone gives the judge nothing to weigh: no description can make it fire, and
   // "holds none of the request's words" sent the author to add words to the description.
-  if (st.words.length === 0 && matchTerms(query).length === 0) return "the request holds no word the match judge weighs (only words such as 'the', 'and', 'it', or punctuation): no skill can fire for it; reword it as a request"
+  if (st.words.length === 0 && requestTerms(query).length === 0) return "the request holds no word the match judge weighs (only words such as 'the', 'and', 'it', or punctuation): no skill can fire for it; reword it as a request"
   if (st.words.length === 0) return `${skill} holds none of the request's words`
   const place = won ? `ranked ${ordinal(st.rank)}, ` : ""
   const under = threshold !== null && st.score < threshold ? ` (under the threshold ${threshold})` : ""

@@ -410,6 +410,19 @@ describe("agent-skill-protocol Activation Model", () => {
     expect(top!.margin).toBe(top!.score)
     expect(top!.reason).toMatch(/% of the request/)
   })
+  it("issue 47 item 4, DECISIONS #44: the function words search drops (before, during, two) never count for a request (an agent's probe)", () => {
+    const skills = [
+      c("claude-api", "Build apps with the Claude API: run it before you ship, during evals, with two models."),
+      c("pdf", "Merge and split PDF files.")
+    ]
+    // "before" alone made claude-api the answer to a request about a dev server and Playwright.
+    expect(rankSkills("start my dev server before running playwright", skills, { nowMs: 0, threshold: 0 }).map((m) => m.name)).not.toContain("claude-api")
+    // "two" and "during" no longer dilute the coverage of the words that say the task.
+    const [top] = rankSkills("merge two pdfs during the build", skills, { nowMs: 0, threshold: 0 })
+    expect(top!.name).toBe("pdf")
+    expect(top!.matched_terms.map((t) => t.word)).toEqual(["merge", "pdfs"])
+    expect(top!.coverage).toBeGreaterThan(0.6)
+  })
   it("issue 47 item 4: the margin is the lead over the next candidate", () => {
     const r = rankSkills("pdf forms", [c("a", "PDF forms and PDF tables"), c("b", "PDF forms")], { nowMs: 0, threshold: 0 })
     expect(r.length).toBe(2)

@@ -29,7 +29,7 @@ import { Warning } from "../../domain/errors.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { slashInvoked } from "../../domain/agents/claudeSlash.js"
 import { Settings } from "../shared/index.js"
-import { matchTerms } from "../../domain/protocol/text.js"
+import { requestTerms } from "../../domain/protocol/text.js"
 import { NOT_BUILT_HERE } from "./obsolete.js"
 
 export const MatchInput = Schema.Struct({
@@ -336,7 +336,7 @@ export const match = Effect.fn("skc.match")(function* (input: MatchInput) {
           }
         }),
     ...(candidates.length === 0 ? { none_listed: true as const } : {}),
-    ...(called.length === 0 && matchTerms(input.query).length === 0 ? { no_words: true as const } : {})
+    ...(called.length === 0 && requestTerms(input.query).length === 0 ? { no_words: true as const } : {})
   }
   return result
 })

@@ -7,7 +7,7 @@
  * should beat one that only brushes its description.
  */
 import { withoutExclusions } from "./exclusions.js"
-import { matchTerms as terms } from "./text.js"
+import { matchTerms as terms, requestTerms } from "./text.js"
 
 export const K1 = 1.2
 export const B = 0.75
@@ -101,7 +101,7 @@ export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray
 
   // Each distinct request stem counts once, shown by its first spelling.
   const queryTerms = new Map<string, string>()
-  for (const t of terms(query)) if (!queryTerms.has(t.stem)) queryTerms.set(t.stem, t.word)
+  for (const t of requestTerms(query)) if (!queryTerms.has(t.stem)) queryTerms.set(t.stem, t.word)
   const idfOf = (stem: string) => {
     const docFreq = df.get(stem) ?? 0
     return Math.log(1 + (n + PRIOR_DOCS - docFreq + 0.5) / (docFreq + 0.5))

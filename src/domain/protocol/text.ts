@@ -22,6 +22,22 @@ const STOP_WORDS = new Set(
   ).split(/\s+/)
 )
 
+/**
+ * The function words search's stop list has beside those (src/domain/search/rank.ts): time and place words,
+ * counts and quantifiers, dropped from a request. Weighed, "before" in "start my dev server before running
+ * playwright" decided for claude-api (its description says "before"), and "two" and "during" halved the
+ * coverage of "merge two pdfs during the build" (an agent's probe; DECISIONS #44: stop words never decide a
+ * match). A description keeps them: its length is what BM25 normalises by, and shortened it lifted one
+ * skill over the threshold for a greeting.
+ */
+const REQUEST_STOP_WORDS = new Set(
+  (
+    "after before during between through without within across until while below above because further among " +
+    "upon per whether either neither several every many much itself myself yourself ours hers him his her theirs " +
+    "two three four five six seven eight nine ten"
+  ).split(/\s+/)
+)
+
 /** Whether a word is one of the function words activation matching drops ("it", "can", "will", "a"). */
 export const isMatchStopWord = (word: string): boolean => STOP_WORDS.has(word.toLowerCase())
 
@@ -86,3 +102,6 @@ export const terms = termsWithout((w) => STOP_WORDS.has(w))
  */
 const SUBJECT_WORDS: ReadonlySet<string> = new Set(["skill", "skills", "new"])
 export const matchTerms = termsWithout((w) => STOP_WORDS.has(w) && !SUBJECT_WORDS.has(w))
+
+/** A request's words the activation judge weighs: `matchTerms` without the function words of `REQUEST_STOP_WORDS`. */
+export const requestTerms = termsWithout((w) => (STOP_WORDS.has(w) && !SUBJECT_WORDS.has(w)) || REQUEST_STOP_WORDS.has(w))
