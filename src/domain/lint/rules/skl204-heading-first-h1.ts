@@ -8,7 +8,7 @@ export const skl204: Rule = {
   category: "structure",
   source: "RFC-0008:C-REGISTRY",
   summary: "The first heading of each markdown file is an H1.",
-  doc: "The first heading titles the document; starting at H2 or deeper suggests missing context, and the compiled stub lists reference files by their H1. Applies to every scanned `.md` file, except a SKILL.md without any H1 (SKL202 reports that once), a tool skill's SKILL.md (its body is `### tool` blocks by design), and a reference file whose frontmatter gives its `title` (that is its title, as markdownlint's MD041 reads it).",
+  doc: "The first heading titles the document; starting at H2 or deeper suggests missing context, and the compiled stub lists reference files by their H1. Applies to every scanned `.md` file, except a SKILL.md without any H1 (SKL202 reports that once), a tool skill's SKILL.md (its body is `### tool` blocks by design), and a reference file whose frontmatter gives its `title` (that is its title, as markdownlint's MD041 reads it; the stub, which lists a file by its first H1 (RFC-0001:C-SECTIONS), lists such a file by its path, and `show` knows no section of that title).",
   fix: "Make the first heading `# Title`, or add an H1 above it.",
   check: (s) => {
     const out: Array<Finding> = []
