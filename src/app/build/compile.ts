@@ -248,7 +248,7 @@ export const compileSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, o
     const candidates = [...(nameProblem(name) === undefined ? [name] : []), suggestedName(skill.name)].filter((n): n is string => n !== undefined)
     let example: string | undefined
     for (const c of candidates) {
-      const beside = yield* fs.lstatOption(path.join(path.dirname(skill.sourceDir), c)).pipe(Effect.orElseSucceed(() => undefined))
+      const beside = yield* fs.lstatOption(path.join(path.dirname(skill.sourceDir), c)).pipe(unseenAs(undefined))
       if (beside === undefined) {
         example = c
         break
