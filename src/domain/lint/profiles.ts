@@ -9,7 +9,7 @@ import { listingFacts } from "../agents/listing.js"
 import type { AgentProfile, SkillFacts } from "../agents/profile.js"
 import { bodyStartLineOf } from "../markdown/frontmatter.js"
 import { splitLines } from "../markdown/lines.js"
-import type { SkillSnapshot } from "./types.js"
+import type { MetadataFile, SkillSnapshot } from "./types.js"
 
 /** The snapshot's active profiles; `claude` when it names none. */
 export const activeProfiles = (s: SkillSnapshot): ReadonlyArray<AgentProfile> =>
@@ -48,6 +48,12 @@ export const listedToModel = (s: SkillSnapshot, profile: AgentProfile, data: Rea
   if (!listingFacts(profile, data, description).model) return false
   const policyFile = profile.listing.policyFile
   if (policyFile === undefined) return true
-  const source = s.metadataFiles?.find((f) => f.path === policyFile)?.source
-  return typeof source !== "string" || implicitInvocation(source) !== false
+  const file = s.metadataFiles?.find((f) => f.path === policyFile)
+  if (file === undefined || typeof file.source !== "string") return true
+  // Parsed once per file of a snapshot: SKL108 and SKL702 each ask for every active profile.
+  if (!policies.has(file)) policies.set(file, implicitInvocation(file.source))
+  return policies.get(file) !== false
 }
+
+/** A metadata file's `allow_implicit_invocation` (agents/openai.yaml), by the file's entry in its snapshot. */
+const policies = new WeakMap<MetadataFile, boolean | null>()
