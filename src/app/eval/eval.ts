@@ -16,7 +16,7 @@
  * - `command`: an agent CLI run per query through the ProcessRunner (argv,
  *   never a shell), its output read by an extractor (src/domain/eval/extract.ts).
  */
-import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
+import { listedDespiteProblems } from "../../domain/agents/claudeMetadata.js"
 import { Effect, Option, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InvalidOption, SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
@@ -303,11 +303,9 @@ const listedFacts = Effect.fnUntraced(function* (file: string, profile: AgentPro
   if (checked._tag === "Invalid") {
     // An agent that lists such a skill anyway (Claude Code: no frontmatter, named by its directory) lists it here
     // too, as discovery does; it was refused named by path and evaluated once deployed (a judge probe).
-    if (profile.listing.listsInvalid === true) {
-      const path = yield* Path
-      const read = claudeMetadata(text, path.basename(path.dirname(file)))
-      return { name: read.name, facts: listingFacts(profile, read.data, read.description) }
-    }
+    const path = yield* Path
+    const read = listedDespiteProblems(profile, text, path.basename(path.dirname(file)))
+    if (read !== undefined) return { name: read.name, facts: listingFacts(profile, read.data, read.description) }
     return yield* Effect.fail(new UsageError({ message: `agents cannot load ${file}`, detail: checked.problems }))
   }
   return { name: checked.metadata.name, facts: listingFacts(profile, checked.data, checked.metadata.description) }

@@ -25,7 +25,7 @@ import { AGENTS, projectSkillsDirs, userSkillsDirs, type Agent } from "../../dom
 import { CODEX_METADATA_MAX_BYTES, productExclusion, readCodexMetadata } from "../../domain/agents/codexPolicy.js"
 import { listingFacts } from "../../domain/agents/listing.js"
 import { hiddenByDirectoryName, namespacesPlugins } from "../../domain/protocol/listing.js"
-import { claudeMetadata } from "../../domain/agents/claudeMetadata.js"
+import { listedDespiteProblems } from "../../domain/agents/claudeMetadata.js"
 import { frontmatterReaderOf } from "../../domain/agents/frontmatterReader.js"
 import { opencodeSkipReason } from "../../domain/agents/opencodeMetadata.js"
 import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
@@ -427,10 +427,8 @@ const candidateAt = Effect.fnUntraced(function* (
     return listedAnyway(agentRead.name, agentRead.description, read._tag === "Parsed" ? read.data : {}, checked.issues)
   }
   // An agent that lists such a skill anyway (Claude Code) gets it as it reads it, the problems kept as warnings.
-  if (checked._tag === "Invalid" && profile.listing.listsInvalid === true) {
-    const read = claudeMetadata(text.success, path.basename(dir))
-    return listedAnyway(read.name, read.description, read.data, checked.issues)
-  }
+  const lenient = checked._tag === "Invalid" ? listedDespiteProblems(profile, text.success, path.basename(dir)) : undefined
+  if (checked._tag === "Invalid" && lenient !== undefined) return listedAnyway(lenient.name, lenient.description, lenient.data, checked.issues)
   const c: Candidate =
     checked._tag === "Valid"
       ? {

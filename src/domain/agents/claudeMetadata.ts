@@ -9,6 +9,7 @@
  */
 import { readSkillSource } from "../protocol/frontmatter.js"
 import { firstLine } from "./claudeCommands.js"
+import type { AgentProfile } from "./profile.js"
 
 export interface ClaudeMetadata {
   readonly name: string
@@ -32,3 +33,11 @@ export const claudeMetadata = (source: string, dirName: string): ClaudeMetadata 
     data
   }
 }
+
+/**
+ * A SKILL.md the specification calls invalid as `profile`'s agent lists it anyway (`listsInvalid`: Claude
+ * Code), or undefined when that agent lists no such skill. Discovery and eval both ask this, so a skill
+ * counts as listed in one exactly when it does in the other.
+ */
+export const listedDespiteProblems = (profile: AgentProfile, source: string, dirName: string): ClaudeMetadata | undefined =>
+  profile.listing.listsInvalid === true ? claudeMetadata(source, dirName) : undefined
