@@ -334,7 +334,14 @@ describe("issue 43 (DECISIONS #51) SKL108 reads what each agent lists", () => {
   it.effect("Codex lists the description alone: the same skill misses a trigger there, and the message says why", () =>
     Effect.gen(function* () {
       expect(skl108(yield* lintMemory("deploy", SKILL, { agent: "claude,codex" }))).toEqual([
-        "missing activation trigger in what codex lists: say when to use the skill in the description (a field such as 'when_to_use' is not listed by it)"
+        "missing activation trigger in what codex lists: say when to use the skill in the description ('when_to_use' is not listed by it)"
+      ])
+    }))
+  it.effect("the message names the field that holds the trigger: a misspelt 'when-to-use' is what Claude Code does not list, not its 'when_to_use' (a Claude Code probe)", () =>
+    Effect.gen(function* () {
+      const misspelt = "---\nname: deploy\ndescription: Deploy the app.\nwhen-to-use: Use when the user asks to deploy.\n---\n# Deploy\n"
+      expect(skl108(yield* lintMemory("deploy", misspelt))).toEqual([
+        "missing activation trigger in what claude lists: say when to use the skill in the description ('when-to-use' is not listed by it)"
       ])
     }))
   it.effect("a manual-only skill (disable-model-invocation: true) needs no trigger for Claude Code, which never lists it to the model; Codex does list it", () =>

@@ -108,13 +108,16 @@ export const skl108: Rule = {
       (p) => listedToModel(s, p, data, description) && findTrigger(listingFacts(p, data, description).text, option("patterns")) === undefined
     )
     if (missing.length === 0) return []
-    const elsewhere = findTrigger(Object.values(data).filter((v): v is string => typeof v === "string").join(" "), option("patterns")) !== undefined
+    // The fields that do hold a trigger, named as the author wrote them ("when-to-use" where Claude Code lists "when_to_use").
+    const holding = Object.entries(data)
+      .filter(([key, v]) => key !== "description" && typeof v === "string" && findTrigger(v, option("patterns")) !== undefined)
+      .map(([key]) => `'${key}'`)
     return [
       {
         file: "SKILL.md",
         ...keyAt(s.frontmatter, "description"),
-        message: elsewhere
-          ? `missing activation trigger in what ${missing.map((p) => p.name).join(", ")} list${missing.length === 1 ? "s" : ""}: say when to use the skill in the description (a field such as 'when_to_use' is not listed by ${missing.length === 1 ? "it" : "them"})`
+        message: holding.length > 0
+          ? `missing activation trigger in what ${missing.map((p) => p.name).join(", ")} list${missing.length === 1 ? "s" : ""}: say when to use the skill in the description (${holding.join(", ")} ${holding.length === 1 ? "is" : "are"} not listed by ${missing.length === 1 ? "it" : "them"})`
           : "missing activation trigger: say when to use the skill (e.g. 'Use when …')",
         ...suggested(addTrigger(s))
       }
