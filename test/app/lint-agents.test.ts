@@ -80,6 +80,8 @@ describe("issue 43 (DECISIONS #51) Claude Code skills that must fail", () => {
     "effort-extreme": { rule: "SKL115", contains: "effort: must be one of low, medium, high, xhigh, max, not 'extreme' (claude)" },
     "agent-without-fork": { rule: "SKL116", contains: "'agent' has no effect without 'context: fork'" },
     "shell-zsh": { rule: "SKL115", contains: "shell: must be one of bash, powershell, not 'zsh' (claude)" },
+    // `skc permissions` refused this field while lint passed it (a Claude Code probe, seventy-seventh pass).
+    "disallowed-regex": { rule: "SKL115", contains: "disallowed-tools: 'mcp__brave-search__.*' is not Tool or Tool(pattern) (claude)" },
     "hooks-malformed": { rule: "SKL115", contains: "hooks: 'PreToolUse' entry 1 needs 'hooks'" },
     "hooks-unknown-event": { rule: "SKL115", contains: "hooks: unknown hook event 'BeforeToolUse'" },
     "arguments-without-hint": { rule: "SKL117", contains: "the body uses '$ARGUMENTS'" },

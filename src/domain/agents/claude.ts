@@ -31,7 +31,7 @@ const fields: ReadonlyArray<FieldSpec> = [
   { name: "disable-model-invocation", value: { kind: "boolean", words: true }, summary: "`true`: only a person can invoke the skill; it leaves the model's listing.", source: `${FM}; CHANGELOG 2.1.110, 2.1.218 (yes, no, on, off, 1, 0), 2.1.222` },
   { name: "user-invocable", value: { kind: "boolean", words: true }, summary: "`false`: hidden from the `/` menu; the model still sees and invokes it.", source: `${FM}; CHANGELOG 2.1.0` },
   { name: "allowed-tools", value: { kind: "string-or-list" }, summary: "Tools granted without a prompt during the invoking turn (string or YAML list).", source: `${FM}; CHANGELOG 2.1.0` },
-  { name: "disallowed-tools", value: { kind: "string-or-list" }, summary: "Tools removed from the model while the skill is active.", source: `${FM}; CHANGELOG 2.1.152` },
+  { name: "disallowed-tools", value: { kind: "tools" }, summary: "Tools removed from the model while the skill is active.", source: `${FM}; CHANGELOG 2.1.152` },
   { name: "model", value: { kind: "string" }, summary: "A `/model` value (alias or full id) or `inherit`, for the rest of the turn or the fork.", source: FM },
   { name: "effort", value: { kind: "enum", values: ["low", "medium", "high", "xhigh", "max"] }, summary: "Effort level while the skill runs; omit it to inherit (there is no `inherit` value).", source: `${FM}; CHANGELOG 2.1.80` },
   { name: "context", value: { kind: "enum", values: ["fork"] }, summary: "`fork` runs the skill in a forked subagent; omitted, it runs inline.", source: `${FM}; CHANGELOG 2.1.0` },

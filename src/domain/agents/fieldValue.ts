@@ -4,6 +4,7 @@
  * intended. Pure and total: any YAML value in, never a throw.
  */
 import type { FieldKind } from "./profile.js"
+import { parseAllowedTools } from "../protocol/tools.js"
 
 /** The strings a YAML 1.1 reader (and the agents that say so) takes as booleans. */
 const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { yes: true, no: false, on: true, off: false, true: true, false: false, "1": true, "0": false }
@@ -123,6 +124,12 @@ export const fieldValueProblem = (kind: FieldKind, value: unknown): string | und
       if (typeof value === "string") return undefined
       if (Array.isArray(value)) return listItemProblem(value, "must be a string or a list of strings")
       return `must be a string or a list of strings, not ${show(value)}`
+    case "tools": {
+      // Read as `skc permissions` reads it: an entry that is no tool request removes nothing from the model.
+      if (typeof value !== "string" && !Array.isArray(value)) return `must be a string or a list of strings, not ${show(value)}`
+      const parsed = parseAllowedTools(value)
+      return parsed._tag === "Invalid" ? parsed.message : undefined
+    }
     case "list":
       return Array.isArray(value) ? listItemProblem(value, "must be a list of strings") : `must be a list of strings, not ${show(value)}`
     case "string-map":
@@ -156,6 +163,8 @@ export const describeKind = (kind: FieldKind): string => {
       return `${kind.open === true ? "one of (or another) " : "one of "}${kind.values.map((v) => `\`${v}\``).join(", ")}`
     case "string-or-list":
       return "string or list of strings"
+    case "tools":
+      return "tool entries (`Tool` or `Tool(pattern)`), a string or list of strings"
     case "text":
       return "text (any YAML value, read as a string)"
     case "list":

@@ -25,6 +25,8 @@ export type FieldKind =
   | { readonly kind: "enum"; readonly values: ReadonlyArray<string>; readonly open?: boolean }
   /** A string, or a YAML list of strings (e.g. `allowed-tools`, `paths`). */
   | { readonly kind: "string-or-list" }
+  /** Tool entries as `allowed-tools` writes them (`Read`, `Bash(git *)`), a string or a list: `disallowed-tools`. */
+  | { readonly kind: "tools" }
   /** A YAML list of strings. */
   | { readonly kind: "list" }
   /** A map of string keys to string values (`metadata`). */
