@@ -35,7 +35,7 @@ import { scanSourceTree } from "../app/shared/sourceTree.js"
 import { META_DIR } from "../domain/manifest.js"
 import { resolveInside } from "../app/skills/skillPaths.js"
 import { fileNotFound } from "../app/search/fileNotFound.js"
-import { parseSkillUri, skillFileUri, skillRootUri, type SkillFileRef, type SkillScopeName } from "./skillUri.js"
+import { parseSkillUri, skillFileUri, withoutDotSegments, skillRootUri, type SkillFileRef, type SkillScopeName } from "./skillUri.js"
 
 /**
  * A request about something skc does not serve: JSON-RPC -32602 (Invalid params) per the extension.
@@ -405,7 +405,9 @@ export const listSkillEntries = Effect.gen(function* () {
 export const getSkillEntry = (uri: string) =>
   Effect.gen(function* () {
     const ref = parseSkillUri(uri)
-    if (ref === undefined || ref.segments.length !== 1 || ref.segments[0] !== MAIN_DOC) {
+    // Dot segments as resources/read resolves them: the two agree on which URIs name a skill's SKILL.md (an MCP probe).
+    const segments = ref === undefined ? undefined : withoutDotSegments(ref.segments)
+    if (ref === undefined || segments === undefined || segments.length !== 1 || segments[0] !== MAIN_DOC) {
       return yield* Effect.fail(new NotServed({ message: `No skill is served at ${uri}: expected skill://<project|global|agent-project|agent-user|plugin>/<name>/SKILL.md` }))
     }
     return yield* skillEntry(yield* findServedSkill(ref.scope, ref.name))
@@ -616,7 +618,8 @@ export const readSkillResource = (uri: string) =>
 /** `resources/directory/read`: the direct children of a skill directory (root included). */
 export const readSkillDirectory = (uri: string) =>
   Effect.gen(function* () {
-    const { skill, rel, info } = yield* resolveInSkill(uri.replace(/\/+$/, ""))
+    // Trailing slashes dropped, but not the `//` of a bare `skill://` (its refusal named "skill:", an MCP probe).
+    const { skill, rel, info } = yield* resolveInSkill(/^[^:/]*:\/+$/.test(uri) ? uri : uri.replace(/\/+$/, ""))
     if (info.type !== "directory") return yield* Effect.fail(new NotServed({ message: `${uri} is not a directory resource` }))
     const tree = yield* filesOf(skill)
     const prefix = rel === "" ? "" : `${rel}/`

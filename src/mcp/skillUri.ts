@@ -42,10 +42,13 @@ export const skillFileUri = (scope: SkillScopeName, name: string, relPath: strin
  * safety check to refuse, so the refusal can name them.
  */
 export const parseSkillUri = (uri: string): SkillFileRef | undefined => {
-  if (!uri.startsWith(PREFIX) || uri.includes("?") || uri.includes("#")) return undefined
+  // The scheme and the authority (the scope) are case-insensitive (RFC 3986 §3.1, §6.2.2.1): `SKILL://PROJECT/x/SKILL.md`
+  // is the file `skill://project/x/SKILL.md` (an MCP probe); the path, a skill's name and its files, keeps its case.
+  if (uri.slice(0, PREFIX.length).toLowerCase() !== PREFIX || uri.includes("?") || uri.includes("#")) return undefined
   const raw = uri.slice(PREFIX.length).split("/")
   if (raw.length < 2) return undefined
-  const [scope, ...rest] = raw
+  const [written, ...rest] = raw
+  const scope = written?.toLowerCase()
   if (!isScope(scope)) return undefined
   let decoded: Array<string>
   try {
@@ -57,4 +60,20 @@ export const parseSkillUri = (uri: string): SkillFileRef | undefined => {
   const [name, ...segments] = decoded
   if (name === undefined) return undefined
   return { scope, name, segments }
+}
+
+/**
+ * Segments with their `.` and `..` resolved as RFC 3986's remove_dot_segments resolves them, inside the skill:
+ * `references/../SKILL.md` is `SKILL.md`, as `resources/read` serves it; undefined when a `..` climbs above the
+ * skill's root (which `resources/read` refuses, E012).
+ */
+export const withoutDotSegments = (segments: ReadonlyArray<string>): ReadonlyArray<string> | undefined => {
+  const out: Array<string> = []
+  for (const s of segments) {
+    if (s === ".") continue
+    if (s === "..") {
+      if (out.pop() === undefined) return undefined
+    } else out.push(s)
+  }
+  return out
 }

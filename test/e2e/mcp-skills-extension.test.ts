@@ -340,4 +340,18 @@ describe("issue 48 item 2: the Skills extension's MUST clauses (server side)", (
     expect(unknown).toContain("No skill is served at skill://project/nope")
     expect(unknown).not.toContain("nope/SKILL.md")
   })
+
+  it("Resource Mapping (RFC 3986 §6.2.2): a URI's scheme and scope are case-insensitive; skills/get resolves dot segments as resources/read does; a bare skill:// is named whole (an MCP probe, seventy-seventh pass)", async () => {
+    const canonical = "skill://project/rich/SKILL.md"
+    expect(((await mcp.extension("skills/get", { uri: "SKILL://PROJECT/rich/SKILL.md" })).skill as Skill).uri).toBe(canonical)
+    const read = await mcp.client.readResource({ uri: "Skill://Project/rich/SKILL.md" })
+    expect((read.contents[0] as { text: string }).text).toContain("name: rich")
+    // The skill's name is the path, which keeps its case.
+    expect(await code(mcp.extension("skills/get", { uri: "skill://project/RICH/SKILL.md" }))).toBe(-32602)
+    expect(((await mcp.extension("skills/get", { uri: "skill://project/rich/references/../SKILL.md" })).skill as Skill).uri).toBe(canonical)
+    expect(((await mcp.extension("skills/get", { uri: "skill://project/rich/./SKILL.md" })).skill as Skill).uri).toBe(canonical)
+    expect(await code(mcp.extension("skills/get", { uri: "skill://project/rich/../SKILL.md" }))).toBe(-32602)
+    const bare = await mcp.extension("resources/directory/read", { uri: "skill://" }).catch((e: Error) => e.message)
+    expect(bare).toContain("skill://")
+  })
 })
