@@ -1,7 +1,16 @@
 import { composed } from "../../unicodeForm.js"
 import { fileLinks } from "../links.js"
-import { normalizePath } from "../paths.js"
+import { dirOf, normalizePath } from "../paths.js"
 import type { Finding, Rule } from "../types.js"
+
+/** The relative path from directory `from` to the skill's `to` (both root-relative). */
+const relativeFrom = (from: string, to: string): string => {
+  const a = from === "" ? [] : from.split("/")
+  const b = to.split("/")
+  let common = 0
+  while (common < a.length && common < b.length - 1 && a[common] === b[common]) common++
+  return [...a.slice(common).map(() => ".."), ...b.slice(common)].join("/")
+}
 
 export const skl301: Rule = {
   id: "SKL301",
@@ -32,11 +41,29 @@ export const skl301: Rule = {
     // A target written with Windows separators (`reference\forms.md`) names no file where agents read
     // skills (a backslash is part of a name on macOS and Linux): said so when the '/' spelling is a file.
     const slashedFile = (path: string): boolean => path.includes("\\") && s.lookup(normalizePath(path.replaceAll("\\", "/"))) !== undefined
+    // A link in a nested file written from the skill root (`references/b.md` in references/a.md): the file is
+    // there, but the link names references/references/b.md, as a reader following it finds. Said so, with the
+    // link that works (a probe of published skills, where "not found" named files that exist).
+    const fromRoot = (file: string, written: string): string | undefined => {
+      if (!file.includes("/")) return undefined
+      let plain = written
+      try {
+        plain = decodeURIComponent(written)
+      } catch {
+        // kept as written
+      }
+      const root = normalizePath(plain)
+      if (root === "" || root.startsWith("..") || s.lookup(root) === undefined) return undefined
+      return relativeFrom(dirOf(file), root)
+    }
     for (const { file, link, target } of fileLinks(s)) {
       if (target._tag === "Internal" && s.lookup(target.path) === undefined) {
         const form = formOnly(target.path)
         const other = form === undefined ? caseOnly(target.path) : undefined
-        const why = slashedFile(target.path)
+        const rooted = fromRoot(file, target.written)
+        const why = rooted !== undefined
+          ? ` (it is relative to ${file}, so it names '${target.path}'; the skill's '${target.written}' is '${rooted}' from there)`
+          : slashedFile(target.path)
           ? ` (written with backslashes: a link's separator is '/', as '${target.written.replaceAll("\\", "/")}'; on macOS and Linux a backslash is part of the name)`
           : form !== undefined
             ? ` (the file's name is the same letters in another Unicode form, ${composed(form) === form ? "composed (NFC)" : "decomposed (NFD, as macOS writes names)"}: a Linux file system keeps the two apart; rename the file or retype the link so both use one form)`
