@@ -68,3 +68,15 @@ describe("RFC-0008:C-REGISTRY SKL301: a nested file's link written from the skil
     expect(of("SKL301", lines)).toEqual(["references/a.md:3:1 error[E300]: SKL301 link-file-exists: link target not found: 'references/c.md'"])
   })
 })
+
+describe("SKL402 (issue 13): a line that sets two spellings against each other is no mention to re-spell", () => {
+  it("'must be named SKILL.md, not Skill.md or skill.md' and 'Guide.md was renamed; use guide.md' are not reported; a lone 'Guide.md' is", () => {
+    const lines = lintFiles({
+      "SKILL.md": SKILL("# Demo\n\nThe entry file must be named SKILL.md, not Skill.md or skill.md.\nSee [guide](references/guide.md).\n"),
+      "references/guide.md": "# Guide\n\nGuide.md was renamed; use guide.md.\n\nOpen Guide.md first.\n"
+    })
+    expect(of("SKL402", lines)).toEqual([
+      "references/guide.md:5:6 error[E300]: SKL402 mention-case: 'Guide.md' matches 'references/guide.md' only ignoring case; it breaks on case-sensitive file systems"
+    ])
+  })
+})

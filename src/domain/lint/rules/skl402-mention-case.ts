@@ -31,6 +31,24 @@ const namesProjectFile = (text: string): boolean => {
   return m !== null && PROJECT_FILES.has(m[1]!)
 }
 
+/**
+ * Whether the mention's line also names the file as it is spelt (`must be named SKILL.md, not Skill.md`,
+ * `Guide.md was renamed; use guide.md`): the other spelling is set against it on purpose, not a path to
+ * follow. Reported, such a line was an error, and its fix made "SKILL.md, not SKILL.md" (a probe of
+ * published skills).
+ */
+const contrastedOnLine = (source: string, starts: ReadonlyArray<number>, mention: Mention, real: string): boolean => {
+  const text = mention.text.replace(/\/+$/, "")
+  if (real.length < text.length) return false
+  const spelt = real.slice(real.length - text.length)
+  const from = starts[mention.line - 1]
+  if (from === undefined) return false
+  const to = starts[mention.line] ?? source.length
+  const line = source.slice(from, to)
+  const escaped = spelt.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+  return new RegExp(`(?:^|[^A-Za-z0-9_.\\/-])${escaped}(?:$|[^A-Za-z0-9_-])`).test(line)
+}
+
 export const skl402: Rule = {
   id: "SKL402",
   name: "mention-case",
@@ -42,7 +60,7 @@ export const skl402: Rule = {
     "A mention such as `FORMS.md` or `[form](Forms.md)` that names an existing file only when case is ignored (the file is `forms.md`) works on " +
     "case-insensitive file systems (macOS, Windows) and breaks on case-sensitive ones (Linux, most containers and CI), where the agent finds no file. " +
     "Mentions are found as SKL401 finds them (links, inline code, code blocks, prose), in SKL402's scope: SKILL.md and the markdown files it reaches; the message names the real file. " +
-    "A bare upper-case name every repository has (`README.md`, `CHANGELOG.md`, `CLAUDE.md`, `AGENTS.md`, `LICENSE`, …) names the user's project file, not the skill's own lower-case one, and is not reported.",
+    "A bare upper-case name every repository has (`README.md`, `CHANGELOG.md`, `CLAUDE.md`, `AGENTS.md`, `LICENSE`, …) names the user's project file, not the skill's own lower-case one, and is not reported, nor is a mention on a line that also names the file as it is spelt (`must be named SKILL.md, not Skill.md`): the two are set against each other on purpose.",
   fix: "Spell the path exactly as the file is named (or rename the file).",
   autofix:
     "Re-spells each occurrence of the mention with the real file's case (`FORMS.md` → `forms.md`), in the file that holds it. " +
@@ -61,6 +79,7 @@ export const skl402: Rule = {
       if (!sources.has(file)) sources.set(file, sourceOf(s, file) ?? "")
       const source = sources.get(file)!
       if (!starts.has(file)) starts.set(file, lineStarts(source))
+      if (contrastedOnLine(source, starts.get(file)!, mismatch.mention, mismatch.real)) continue
       const edit = respell(source, starts.get(file)!, mismatch.mention, mismatch.real)
       let fact = facts.get(key)
       if (fact === undefined) {
