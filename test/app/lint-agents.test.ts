@@ -422,3 +422,20 @@ describe("Gemini CLI skips a SKILL.md that starts with a byte order mark (skillL
       ])
     }))
 })
+
+describe("SKL108: a when_to_use Claude Code lists is the trigger, whatever its words (a probe of published skills, seventy-seventh pass)", () => {
+  const skl108 = (r: { reports: ReadonlyArray<{ diagnostics: ReadonlyArray<LintDiagnostic> }> }) =>
+    r.reports.flatMap((x) => x.diagnostics).filter((d) => d.rule === "SKL108").map((d) => d.message)
+  const SKILL = '---\nname: coded\ndescription: Builds and deploys UiPath coded apps.\nwhen_to_use: "User wants to scaffold, build or deploy a coded app, or asks for a dashboard."\n---\n# Coded\n'
+  it.effect("no finding for Claude Code; Codex, which lists the description alone, still misses one", () =>
+    Effect.gen(function* () {
+      expect(skl108(yield* lintMemory("coded", SKILL))).toEqual([])
+      expect(skl108(yield* lintMemory("coded", SKILL, { agent: "claude,codex" }))).toEqual([
+        "missing activation trigger in what codex lists: say when to use the skill in the description ('when_to_use' is not listed by it)"
+      ])
+    }))
+  it.effect("an empty when_to_use is no trigger", () =>
+    Effect.gen(function* () {
+      expect(skl108(yield* lintMemory("coded", SKILL.replace(/when_to_use: .*\n/, 'when_to_use: "  "\n')))).toHaveLength(1)
+    }))
+})

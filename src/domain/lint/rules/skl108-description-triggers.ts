@@ -92,7 +92,7 @@ export const skl108: Rule = {
     "or, word by word (words are runs of letters, digits, `'` and `-`), the word `when` or `if` (a condition: \"Use it when …\", \"… if the user uploads a PDF\"); " +
     "or `for` followed by a word of five or more letters ending in `ing` (a purpose: \"for creating slides\"), except `thing`-words, `string`, `during` and the like. " +
     "It is written for English; other languages can add their own phrases with `patterns` or turn the rule off. " +
-    "The text checked is what each agent the skill is linted for lists (DECISIONS #51): for Claude Code, `description` followed by `when_to_use`. " +
+    "The text checked is what each agent the skill is linted for lists (DECISIONS #51): for Claude Code, `description` followed by `when_to_use`; a non-empty `when_to_use` it lists is a trigger by itself. " +
     "An agent that keeps the skill out of its model's listing (Claude Code's `disable-model-invocation: true`, Codex's `policy.allow_implicit_invocation: false` in `agents/openai.yaml`: a manual-only skill, called by name) needs no trigger.",
   fix: "Add a sentence such as `Use when the user asks to …` to the description.",
   guided: "\"Add a trigger phrase\": appends `Use when the user asks to …` to the description (inside its quotes; at the end of a block's last line), for the author to finish.",
@@ -104,13 +104,17 @@ export const skl108: Rule = {
     // An agent that keeps the skill out of its model's listing (`disable-model-invocation: true` for Claude Code)
     // never selects it by its description: a person calls it by name, so no trigger is missing there.
     // Codex's `policy.allow_implicit_invocation: false` (agents/openai.yaml) likewise (`listedToModel`).
-    const missing = activeProfiles(s).filter(
-      (p) => listedToModel(s, p, data, description) && findTrigger(listingFacts(p, data, description).text, option("patterns")) === undefined
-    )
+    // A `when_to_use` the agent lists after the description is the trigger, whatever its words ("User wants to
+    // scaffold or deploy a coded app": its name says when; a probe of published skills found it reported).
+    const missing = activeProfiles(s).filter((p) => {
+      if (!listedToModel(s, p, data, description)) return false
+      const facts = listingFacts(p, data, description)
+      return (facts.when_to_use ?? "").trim() === "" && findTrigger(facts.text, option("patterns")) === undefined
+    })
     if (missing.length === 0) return []
     // The fields that do hold a trigger, named as the author wrote them ("when-to-use" where Claude Code lists "when_to_use").
     const holding = Object.entries(data)
-      .filter(([key, v]) => key !== "description" && typeof v === "string" && findTrigger(v, option("patterns")) !== undefined)
+      .filter(([key, v]) => key !== "description" && typeof v === "string" && ((key === "when_to_use" && v.trim() !== "") || findTrigger(v, option("patterns")) !== undefined))
       .map(([key]) => `'${key}'`)
     return [
       {
