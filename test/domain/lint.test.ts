@@ -312,6 +312,11 @@ describe("SKL117 arguments-undeclared: amounts (Claude Code's `$N` is the argume
       "SKILL.md:7:13 warning[W300]: SKL117 arguments-undeclared: the body has '$20/month', an amount to a reader, but Claude Code replaces '$20' with argument 21 of an invocation that has 21 or more ('$0' is the first); write '\\$20/month' for the amount (2 amounts written so) (claude)"
     ])
     expect(rule("# Demo\n\nSeats are $5 per user, or $30 USD.\n")[0]).toContain("the body has '$5', an amount to a reader")
+    // "or more": `$200+` (a probe of published skills: "sweeps $200+ of orders" was called a placeholder).
+    expect(rule("# Demo\n\nPlans cost $6,000/year. Cascades sweep $200+ of orders.\n")).toEqual([
+      "SKILL.md:7:12 warning[W300]: SKL117 arguments-undeclared: the body has '$6,000/year', an amount to a reader, but Claude Code replaces '$6' with argument 7 of an invocation that has 7 or more ('$0' is the first); write '\\$6,000/year' for the amount (2 amounts written so) (claude)"
+    ])
+    expect(rule("# Demo\n\nCascades sweep $200+ of orders.\n")[0]).toContain("the body has '$200+', an amount to a reader")
     // No unit: still the placeholder it is to Claude Code.
     expect(rule("# Demo\n\nRun it with $2 as the name.\n")[0]).toContain("the body uses '$2', which Claude Code replaces")
   })

@@ -74,9 +74,9 @@ const PLACEHOLDERS = /(?<![\\$\w])\$(ARGUMENTS(?:\[\d+\])?|\d+)(?![\w])/g
 /**
  * What makes `$N` an amount to a reader: decimals or thousands (`$5.00`, `$1,200`), as in a price table,
  * or a unit or currency after it (`$20/month`, `$5 per seat`, `$30 USD`, as a published skill's plan
- * table writes prices).
+ * table writes prices), or a `+` for "or more" (`sweeps $200+ of orders`, a probe of published skills).
  */
-const AMOUNT_TAIL = /^(?:(?:[.,]\d+)+(?:\/[A-Za-z]+)?|\/(?:mo|month|yr|year|user|seat|hr|hour|day|week|mtok|gb|tb)\b|(?=\s(?:per|a|each)\s+[a-z]|\s(?:USD|EUR|GBP|dollars?)\b))/i
+const AMOUNT_TAIL = /^(?:\+(?![\w$])|(?:[.,]\d+)+(?:\/[A-Za-z]+)?|\/(?:mo|month|yr|year|user|seat|hr|hour|day|week|mtok|gb|tb)\b|(?=\s(?:per|a|each)\s+[a-z]|\s(?:USD|EUR|GBP|dollars?)\b))/i
 
 /** `$ARGUMENTS.0`: the indexed form Claude Code dropped in 2.1.19 for `$ARGUMENTS[0]`. */
 const LEGACY_INDEXED = /(?<![\\$\w])\$ARGUMENTS\.(\d+)(?![\w])/
