@@ -414,6 +414,13 @@ describe("Gemini CLI skips a SKILL.md that starts with a byte order mark (skillL
     }))
   // A probe: the profile said to agree with `skills-ref validate` passed a BOM, which skills-ref refuses
   // (it reads the file with `read_text()`, BOM kept, then checks `startswith("---")`: parser.py).
+  it.effect("--agent codex reports it too: Codex's loader skips such a file (an agentskills probe, seventy-seventh pass)", () =>
+    Effect.gen(function* () {
+      const codex = yield* lintMemory("demo", BOMMED, { agent: "codex" })
+      expect(codex.reports[0]!.diagnostics.map(show).filter((l) => l.includes("SKL100"))).toEqual([
+        'SKILL.md:1 error SKL100: SKILL.md starts with a UTF-8 byte order mark: OpenAI Codex looks for `---` at the file\'s first byte and skips it: "missing YAML frontmatter delimited by ---" (codex); save the file without the BOM'
+      ])
+    }))
   it.effect("--agent agentskills reports it too: skills-ref fails such a file", () =>
     Effect.gen(function* () {
       const strict = yield* lintMemory("demo", BOMMED, { agent: "agentskills" })

@@ -504,8 +504,9 @@ describe("what Gemini CLI reads of a SKILL.md (skillLoader.ts, Gemini CLI 0.61.0
     ])
     expect(ok(await w.run(budget({ agent: "gemini" }))).skills.map((s) => s.name)).toEqual(["plain"])
     expect(ok(await w.run(prompt({ agent: "gemini" }))).skills.map((s) => s.name)).toEqual(["plain"])
-    // Every other agent reads past the mark.
-    expect(ok(await w.run(discover({ agent: "agentskills" }))).skills.map((s) => s.name)).toEqual(["bommed"])
+    // An agent that does not refuse it reads past the mark; skills-ref (agentskills) refuses it, as lint's SKL100 says.
+    expect(ok(await w.run(discover({ agent: "copilot" }))).skills.map((s) => s.name)).toContain("bommed")
+    expect(ok(await w.run(discover({ agent: "agentskills" }))).invalid.map((s) => s.name)).toEqual(["bommed"])
   })
 
   it("a name or description that is no string is read from its line's text (parseSimpleFrontmatter), and listed", async () => {
@@ -757,5 +758,32 @@ describe("budget's text agrees with its JSON", () => {
       }).run(budget({}))
     )
     expect(renderBudget(back)).toContain("not counted: Claude Code's own 13 skills")
+  })
+})
+
+describe("what Codex reads of a skills directory (loader.rs, an agentskills probe, seventy-seventh pass)", () => {
+  it("a SKILL.md saved with a byte order mark is skipped (extract_frontmatter trims no U+FEFF): invalid in discover, out of prompt", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.agents/skills/bommed/SKILL.md": `\uFEFF${SKILL("bommed", "Saved by an editor that writes a BOM.")}`,
+        "/proj/.agents/skills/plain/SKILL.md": SKILL("plain", "Saved without one.")
+      }
+    })
+    const d = ok(await w.run(discover({ agent: "codex" })))
+    expect(d.skills.map((s) => s.name)).toEqual(["plain"])
+    expect(d.invalid.map((s) => s.name)).toEqual(["bommed"])
+    expect(d.invalid[0]!.problems[0]).toContain("byte order mark")
+    expect(ok(await w.run(prompt({ agent: "codex" }))).skills.map((s) => s.name)).toEqual(["plain"])
+  })
+  it("a SKILL.md right in a skills directory is a skill, as one in a folder below it is (the scan reads the root's own entries)", async () => {
+    const w = memoryWorld({
+      files: {
+        "/proj/.agents/skills/SKILL.md": SKILL("rootskill", "Right in the directory."),
+        "/proj/.agents/skills/inner/SKILL.md": SKILL("inner", "In a folder.")
+      }
+    })
+    expect(ok(await w.run(discover({ agent: "codex" }))).skills.map((s) => s.name).sort()).toEqual(["inner", "rootskill"])
+    // Claude Code reads folders only.
+    expect(ok(await w.run(discover({ agent: "claude" }))).skills.map((s) => s.name)).not.toContain("rootskill")
   })
 })

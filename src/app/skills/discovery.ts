@@ -364,6 +364,17 @@ const candidateAt = Effect.fnUntraced(function* (
     }
     return c
   }
+  // An agent or tool that refuses a SKILL.md saved with a byte order mark (its profile's `bom`: Codex, skills-ref)
+  // lists it as invalid, as lint's SKL100 reports it for that profile (an agentskills probe: Codex listed it, lint failed it).
+  if (profile.bom !== undefined && (yield* startsWithBom(skillMd))) {
+    const c: Candidate = {
+      ...location,
+      _tag: "Invalid",
+      name: checked._tag === "Valid" ? checked.metadata.name : (checked.name ?? null),
+      problems: [`SKILL.md starts with a UTF-8 byte order mark: ${profile.title} looks for \`---\` at the file's first byte and ${profile.bom.refuses}`]
+    }
+    return c
+  }
   const facts = checked._tag === "Valid" ? listingFacts(profile, checked.data, checked.metadata.description) : undefined
   // Codex's `agents/openai.yaml` can keep the skill out of the model's listing; read fail-open, as Codex does.
   const policyRead = profile.listing.policyFile !== undefined ? yield* implicitPolicy(path.join(dir, ...profile.listing.policyFile.split("/")), profile.listing.policyFile) : undefined
@@ -444,6 +455,13 @@ const candidateAt = Effect.fnUntraced(function* (
         }
       : { ...location, _tag: "Invalid", name: checked.name ?? null, problems: checked.problems }
   return withListedWarnings(c, checked._tag === "Valid" ? checked.data : undefined)
+})
+
+/** Whether a file's first bytes are a UTF-8 byte order mark (which skc's text read drops); false when unreadable. */
+const startsWithBom = Effect.fnUntraced(function* (file: string) {
+  const fs = yield* FileSystem
+  const bytes = yield* fs.readFile(file).pipe(Effect.result)
+  return bytes._tag === "Success" && bytes.success.length >= 3 && bytes.success[0] === 0xef && bytes.success[1] === 0xbb && bytes.success[2] === 0xbf
 })
 
 const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: string, profile: AgentProfile, dot = false) {

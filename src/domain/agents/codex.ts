@@ -29,6 +29,11 @@ export const codex: AgentProfile = {
   name: "codex",
   title: "OpenAI Codex",
   homepage: DOCS,
+  // Its loader compares the first line, trimmed, with `---`; Rust's trim keeps U+FEFF, so a SKILL.md saved with a BOM is skipped.
+  bom: {
+    refuses: 'skips it: "missing YAML frontmatter delimited by ---"',
+    source: `${LOADER} (extract_frontmatter: \`line.trim() == "---"\`); openai/codex#13918 (open)`
+  },
   dirs: {
     // `.agents/skills` from the repository root down to the cwd; `.codex/skills` is the project config layer's; `~/.codex/skills` is kept "for backward compatibility".
     project: [".agents/skills", ".codex/skills"],
@@ -44,8 +49,11 @@ export const codex: AgentProfile = {
     },
     // Both project directories are read from the repository root (its default marker, `.git`) down to the cwd.
     projectRoot: [".git"],
-    // A SKILL.md up to six directories below a skills directory is a skill (grouping folders allowed).
+    // A SKILL.md up to six directories below a skills directory is a skill (grouping folders allowed), and one
+    // right in it too: the scan reads the root's own entries first (discover_skills_under_root's queue starts
+    // with the root; an agentskills probe found `.agents/skills/SKILL.md` listed by Codex and not by skc).
     depth: 6,
+    rootSkill: true,
     // Its listing keeps every copy of a name (it knows skills by path): see the recorded listing.
     everyCopyListed: true,
     // The scanner follows a linked skill directory, not a SKILL.md that is itself a link (file symlinks are skipped).
@@ -77,6 +85,7 @@ export const codex: AgentProfile = {
   ],
   allowedTools: { ignored: true, source: `${LOADER} (SkillFrontmatter: name, description, metadata.short-description)` },
   notes: [
+    "Its loader compares a SKILL.md's first line, trimmed, with `---` (loader.rs `extract_frontmatter`); Rust's `trim` keeps a byte order mark, so a SKILL.md saved with one is skipped (openai/codex#13918, open). `skc discover --agent codex` lists it as invalid and `skc lint --agent codex` reports it (SKL100). Its scan also reads the skills directory's own entries: a SKILL.md right in `.agents/skills` is a skill.",
     "Codex follows a skill directory that is a symbolic link, but skips a skill whose `SKILL.md` is itself one (a dotfiles manager's layout; openai/codex#31592, #15756, open): `skc discover --agent codex` lists such a skill as invalid, saying so.",
     "`skc prompt --agent codex` prints the skills section as Codex's `render_available_skills_body` lays it out (`codex-rs/core-skills/src/render.rs`): `## Skills`, `### Skill roots` with a line `` - `r<k>` = `<directory>` `` per root, `### Available skills` and the lines `skc budget` counts. It leaves out the sentence under `## Skills`, the `### How to use skills` guidance and the `<skills_instructions>` tags: fixed prose whose wording changes between Codex releases.",
     "Codex lists `- name: description (file: r<k>/<dir>/SKILL.md)`, the description on one line (each run of white space one space) and `r<k>` a skills directory named once in a table of roots; its own system skills first (`~/.codex/skills/.system`), then the repository's, then the user's, each by name. Each line counts against the budget, the table does not (checked against `codex debug prompt-input` of Codex 0.171.0).",
