@@ -193,6 +193,8 @@ describe("agent-skill-protocol Metadata Schema", () => {
     ["name: my-claude-skill\ndescription: d", "SKL604", "reserved word 'claude'"],
     ["name: anthropic-tools\ndescription: d", "SKL604", "reserved word 'anthropic'"],
     [`name: ${"a".repeat(65)}\ndescription: d`, "SKL103", "65 characters"],
+    // Counted in NFKC form, as skills-ref counts it: `ﬁ` is `fi` (an agentskills probe, seventy-seventh pass).
+    [`name: ${"a".repeat(63)}\ufb01\ndescription: d`, "SKL103", `65 characters in its NFKC form ('${"a".repeat(63)}fi'), as the format counts it`],
     ["name: '<b>x</b>'\ndescription: d", "SKL605", "name contains an XML tag"],
     ["name: ok\ndescription: 'Use <tool> here'", "SKL605", "description contains an XML tag (<tool>)"],
     [`name: ok\ndescription: ${"d".repeat(1025)}`, "SKL107", "1025 characters"],

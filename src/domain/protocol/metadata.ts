@@ -131,10 +131,13 @@ export const frontmatterIssues = (fm: Frontmatter, options: ValidationOptions = 
     else {
       const format = nameFormatProblem(name)
       if (format !== undefined) push("SKL102", line, format)
-      const n = codePoints(name)
-      if (n === 0) push("SKL103", line, "name is empty; it must be 1-64 characters", true)
-      else if (n > MAX_NAME) push("SKL103", line, `name is ${n} characters; maximum is ${MAX_NAME}`)
       const nfkc = name.normalize("NFKC")
+      // Counted in NFKC form, as the format's reference validator counts it (skills-ref validator.py normalises,
+      // then measures): `ﬁ` is two letters there, and a 64-letter name ending in it is 65 (an agentskills probe).
+      const n = codePoints(nfkc)
+      const form = nfkc === name || codePoints(name) === n ? "" : ` in its NFKC form ('${nfkc}'), as the format counts it`
+      if (n === 0) push("SKL103", line, "name is empty; it must be 1-64 characters", true)
+      else if (n > MAX_NAME) push("SKL103", line, `name is ${n} characters${form}; maximum is ${MAX_NAME}`)
       if (nfkc !== name) push("SKL113", line, `name '${name}' is not NFKC-normalised; its NFKC form is '${nfkc}'`)
       const lower = name.toLowerCase()
       for (const word of RESERVED_WORDS) {

@@ -8,7 +8,7 @@ export const skl103: Rule = {
   category: "frontmatter",
   source: "RFC-0008:C-REGISTRY, DECISIONS #19",
   summary: "`name` is 1-64 characters.",
-  doc: "The Agent Skills format limits names to 1-64 characters (Unicode code points). An empty name identifies nothing; a very long one is truncated or rejected by agents.",
+  doc: "The Agent Skills format limits names to 1-64 characters (Unicode code points, counted in the name's NFKC form as its reference validator counts them: `ﬁ` is two). An empty name identifies nothing; a very long one is truncated or rejected by agents.",
   fix: "Give the skill a short, non-empty name of at most 64 characters.",
   check: (s) => metadataFindings(s, "SKL103")
 }
