@@ -787,3 +787,17 @@ describe("what Codex reads of a skills directory (loader.rs, an agentskills prob
     expect(ok(await w.run(discover({ agent: "claude" }))).skills.map((s) => s.name)).not.toContain("rootskill")
   })
 })
+
+describe("the client guide's project scope (agentskills: `<project>/.agents/skills`, ancestors up to the git root; an agentskills probe)", () => {
+  it("in a repository: up to its root, not above it; outside one: the working directory alone", async () => {
+    const files = {
+      "/proj/.agents/skills/outer/SKILL.md": SKILL("outer", "Above the repository."),
+      "/proj/repo/.agents/skills/at-root/SKILL.md": SKILL("at-root", "At the repository root."),
+      "/proj/repo/pkg/.agents/skills/inner/SKILL.md": SKILL("inner", "In a package.")
+    }
+    const inRepo = ok(await memoryWorld({ cwd: "/proj/repo/pkg", files: { ...files, "/proj/repo/.git/HEAD": "x" } }).run(discover({ agent: "agentskills" })))
+    expect(inRepo.skills.map((s) => s.name).sort()).toEqual(["at-root", "inner"])
+    const outside = ok(await memoryWorld({ cwd: "/proj/repo/pkg", files }).run(discover({ agent: "agentskills" })))
+    expect(outside.skills.map((s) => s.name)).toEqual(["inner"])
+  })
+})

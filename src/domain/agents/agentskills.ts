@@ -16,7 +16,9 @@ export const agentskills: AgentProfile = {
   homepage: SPEC,
   // skills-ref reads SKILL.md with `read_text()`, which keeps a BOM, then checks `startswith("---")`.
   bom: { refuses: 'fails it: "SKILL.md must start with YAML frontmatter (---)"', source: "agentskills/agentskills skills-ref/src/skills_ref/parser.py" },
-  dirs: { project: [".agents/skills"], user: [".agents/skills"], source: `${GUIDE} (Where to scan)` },
+  // `<project>/.agents/skills`: the project, and "ancestor directories up to the git root" as the guide's note
+  // allows, never above it (a probe found a directory above the repository, and above HOME, read as the project's).
+  dirs: { project: [".agents/skills"], user: [".agents/skills"], projectRoot: [".git"], source: `${GUIDE} (Where to scan, and its note)` },
   fields: [],
   combinations: [],
   listing: descriptionListing({
