@@ -13,6 +13,7 @@ import { makeMemoryAccessLog, memoryWorld } from "../../src/testing.js"
 import { init } from "../../src/app/build/init.js"
 import { outline } from "../../src/app/search/outline.js"
 import { stats, type StatsInput } from "../../src/app/usage/stats.js"
+import { statsReport } from "../../src/app/usage/statsReport.js"
 import { makeLogDb, readLog } from "../helpers/logs.js"
 import { diskWorld, failureText } from "../helpers/worlds.js"
 
@@ -222,6 +223,16 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
       utimesSync(other, old, old)
       yield* p.stats({ skill: "demo" })
       expect(p.takeWarnings()).toEqual([waiting])
+    }))
+})
+
+describe("RFC-0007:C-LOGGING the HTML report says what its figures leave out, as the text and JSON views do (a stats probe)", () => {
+  it.live("rows waiting in the cwd's fallback log are named on stderr by `stats --format html`'s report", () =>
+    Effect.gen(function* () {
+      const p = project()
+      makeLogDb(p.fallback, [{ timestamp: "2026-01-01T00:00:00Z", command: "show" }], { skill: "demo", skill_path: p.src, cwd: p.work })
+      yield* p.run(statsReport({ skill: "demo" }))
+      expect(p.takeWarnings()).toEqual(["warning: 1 access-log row in .skillc/logs/demo is not in these figures until 'skc sync' moves it into the skill's log"])
     }))
 })
 

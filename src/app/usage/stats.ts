@@ -485,6 +485,17 @@ export const sayFilteredOut = Effect.fnUntraced(function* (skill: string, runtim
   yield* warn(Warning.notice(`no access of '${skill}' passes the filters (${given.join(", ")}): its log holds ${all} without them${gone}${midnight}`))
 })
 
+/**
+ * Rows the figures leave out, said on stderr by every view of one skill (text, JSON, the HTML report: the
+ * report said nothing of them, a stats probe): a sandboxed agent's reads waiting in the cwd's fallback log
+ * (unsyncedLogs.ts), and logs moved aside as damaged (asideLogs.ts).
+ */
+export const sayUncounted = Effect.fnUntraced(function* (name: string, runtimeDir: string) {
+  for (const unsynced of yield* unsyncedRows([name])) yield* warn(Warning.notice(unsyncedNote(unsynced)))
+  const aside = yield* asideLogs(runtimeDir)
+  if (aside.length > 0) yield* warn(Warning.notice(asideNote(aside)))
+})
+
 export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
   const groupBy: StatsGroupBy = yield* Effect.fromResult(parseGroupBy(input.group_by ?? "summary"))
   const filters = yield* parseFilters(input)
@@ -492,11 +503,7 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
   const skill = { ...resolved, runtimeDir: yield* statsRuntimeOf(resolved) }
   const rows = yield* aggregateLog(skill.runtimeDir, groupBy, filters)
   yield* sayFilteredOut(skill.name, skill.runtimeDir, filters)
-  // A sandboxed agent's reads waiting in the cwd's fallback log: said, not counted (unsyncedLogs.ts).
-  for (const unsynced of yield* unsyncedRows([skill.name])) yield* warn(Warning.notice(unsyncedNote(unsynced)))
-  // Logs moved aside as damaged: their rows are not counted either (asideLogs.ts).
-  const aside = yield* asideLogs(skill.runtimeDir)
-  if (aside.length > 0) yield* warn(Warning.notice(asideNote(aside)))
+  yield* sayUncounted(skill.name, skill.runtimeDir)
   const limit = input.limit
   const head = { skill: skill.name, skill_path: skill.canonicalSourceDir, query: groupBy, filters }
   const capped = <A>(items: ReadonlyArray<A>) => {

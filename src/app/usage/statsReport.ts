@@ -10,7 +10,7 @@ import { funnelOf, type SkillReport } from "../../domain/stats.js"
 import { sectionKey } from "../../domain/headingReads.js"
 import { resolveCommandSkill } from "../skills/index.js"
 import { statsRuntimeOf } from "./statsRuntime.js"
-import { aggregateLog, foldDatedSummary, latestEval, parseFilters, sayFilteredOut, sectionReadsByLine, type StatsQuery } from "./stats.js"
+import { aggregateLog, foldDatedSummary, latestEval, parseFilters, sayFilteredOut, sayUncounted, sectionReadsByLine, type StatsQuery } from "./stats.js"
 import { headingReadCounts, outlineSections } from "./statsOutline.js"
 
 export type { OutlineReads, SkillReport } from "../../domain/stats.js"
@@ -22,6 +22,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
   const skill = { ...resolved, runtimeDir: yield* statsRuntimeOf(resolved) }
   // Filters that let no access through are said as for the text and JSON views (a probe: the page was empty, nothing said).
   yield* sayFilteredOut(skill.name, skill.runtimeDir, filters)
+  yield* sayUncounted(skill.name, skill.runtimeDir)
   const at = (groupBy: Parameters<typeof aggregateLog>[1]) => aggregateLog(skill.runtimeDir, groupBy, filters)
   const summaryRows = yield* at("summary")
   const fold = yield* foldDatedSummary(skill.runtimeDir, summaryRows.groupBy === "summary" ? summaryRows.groups : [], filters)
