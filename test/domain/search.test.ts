@@ -226,6 +226,14 @@ describe("RFC-0002:C-SHOW matching", () => {
     expect(inFile._tag === "NotFound" && inFile.suggestions[0]).toMatchObject({ file: "python/streaming.md" })
   })
 
+  it("RFC-0002:C-SHOW a heading asked for as the file writes it, inline HTML included, is the heading the outline lists without the tags (a stats probe)", () => {
+    const html = [h("SKILL.md", "alert(1) Setup", 3), h("SKILL.md", "Ctrl keys", 9)]
+    expect(matchSection(html, "<script>alert(1)</script> Setup", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })
+    expect(matchSection(html, "<kbd>Ctrl</kbd> keys", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 9 } })
+    // A comparison, not a tag, stays a word of the query.
+    expect(matchSection(html, "a < b keys", undefined)).toMatchObject({ _tag: "NotFound" })
+  })
+
   it("RFC-0002:C-SHOW trims and cuts at an em-dash with spaces", () => {
     expect(normalizeSectionQuery("  Getting Started — how to begin  ").primary).toBe("Getting Started")
     expect(normalizeSectionQuery("A—B").primary).toBe("A—B")

@@ -152,7 +152,7 @@ const DECORATION = /^[\p{Extended_Pictographic}\p{So}\p{Sk}\u200d\ufe0f\s]+|[\p{
 /**
  * A heading or query as its words: case folded, its decoration at either end dropped, each run of dashes
  * (- ‐ ‒ – — ― −, `--`) with the spaces around it one ASCII hyphen, its curly quotes straight, `…` three dots,
- * without backticks and asterisks.
+ * without backticks, asterisks and inline HTML tags, its white space runs one space.
  */
 const plainly = (s: string): string =>
   foldCase(s)
@@ -164,6 +164,11 @@ const plainly = (s: string): string =>
     // Inline code and emphasis marks, which headings are listed without: a heading copied from the file as
     // written (`## Put constraints in the strategy, not in \`assume()\``) found nothing (a probe as an agent).
     .replace(/[`*]+/g, "")
+    // Inline HTML tags, which the outline lists a heading without: `## <kbd>Ctrl</kbd> keys`, as an agent reads
+    // it after `open`, found nothing while the outline said "Ctrl keys" (a stats probe).
+    .replace(/<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
 
 /**
  * The headings the query is once Claude Code has substituted their argument
