@@ -64,7 +64,13 @@ export const renderDiscover = (r: DiscoverResult): string => {
   if (warned.length > 0) {
     // What the agent's profile makes an error, `skc lint --agent` reports as one: said so here too (a probe read
     // "reports the same" beside lint's error and exit 1).
-    const escalated = (rule: string) => escalationOf([profileOf(r.agent)], rule)
+    const profiles = [profileOf(r.agent)]
+    const escalations = new Map<string, string>()
+    // Once per rule: asked for every warning, then again as each is printed.
+    const escalated = (rule: string): string => {
+      if (!escalations.has(rule)) escalations.set(rule, escalationOf(profiles, rule))
+      return escalations.get(rule)!
+    }
     const anyError = warned.some((s) => s.warnings.some((w) => escalated(w.rule) !== ""))
     out.push("", `Warnings (loadable; \`skc lint\` reports the same${anyError ? `, as errors where marked` : ""}):`)
     for (const s of warned) {
