@@ -300,6 +300,29 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     expect(w.diagnostics.warnings.map((x) => (x._tag === "Notice" ? x.message : "")).join()).toContain("over the budget of 200")
   })
 
+  it("Claude Code 2.1.176: file rules are read the gitignore way against the absolute paths its tools ask with (a Claude Code probe)", async () => {
+    const w = memoryWorld({
+      cwd: "/proj",
+      home: "/home/u",
+      files: { [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "allowed-tools: [Read(~/.ssh/**), Edit(src/**), Read(.env), Read(//etc/hosts)]\ndisallowed-tools: Edit(src/secret/**)\n") }
+    })
+    const checks = [
+      "Read(/home/u/.ssh/id_rsa)", // ~/ is the home directory
+      "Read(~/.ssh/config)",
+      "Edit(/proj/src/a/b.ts)", // a relative rule is the working directory's
+      "Edit(./src/a.ts)",
+      "Edit(/elsewhere/src/a.ts)", // another src is not
+      "Read(/proj/pkg/.env)", // a name without a slash, at any depth below it
+      "Read(/etc/hosts)", // `//` is the file system's root
+      "Edit(/proj/src/secret/k.ts)" // disallowed the same way
+    ]
+    const r = Result.getOrThrow(await w.run(permissions({ skill: "docs", check: checks })))
+    expect(r.checks.map((c) => c.decision)).toEqual(["allow", "allow", "allow", "allow", "ask", "allow", "allow", "deny"])
+    // The protocol's own reading (Amp) compares as written.
+    const amp = memoryWorld({ cwd: "/proj", home: "/home/u", files: { "/proj/.agents/skills/docs/SKILL.md": SKILL("docs", "Docs.", "allowed-tools: Read(~/.ssh/**)\n") } })
+    expect(Result.getOrThrow(await amp.run(permissions({ skill: "docs", check: ["Read(/home/u/.ssh/id_rsa)", "Read(~/.ssh/id_rsa)"], agent: "amp" }))).checks.map((c) => c.decision)).toEqual(["deny", "allow"])
+  })
+
   it("permissions read the discovered copy's allowed-tools; the protocol's restricted mode denies the rest (Amp)", async () => {
     const w = memoryWorld({ files: { [`${root}/SKILL.md`]: SKILL("docs", "Docs.", "allowed-tools:\n  - Read\n  - Bash(git:*)\n") } })
     const r = Result.getOrThrow(await w.run(permissions({ skill: "docs", check: ["Bash(git diff)", "Write"], agent: "amp" })))

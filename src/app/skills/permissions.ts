@@ -26,6 +26,8 @@ import {
   type ToolModel
 } from "../../domain/protocol/tools.js"
 import { warn } from "../../ports/Diagnostics.js"
+import { Env } from "../../ports/Env.js"
+import { Settings } from "../shared/index.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Path } from "effect/Path"
 import { AgentField, PluginDirsField } from "./discover.js"
@@ -104,7 +106,14 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
   const reading = profile.allowedTools
   // An agent that reads no allowed-tools (Codex): the field changes nothing, every tool is the standard approval's.
   const ignored = reading !== undefined && "ignored" in reading
-  const model: ToolModel = reading === undefined || "ignored" in reading ? RESTRICTED_MODEL : { unlisted: reading.unlisted, alwaysAsk: reading.alwaysAsk }
+  // An agent that pre-approves (Claude Code) reads a file rule the gitignore way and asks with absolute paths:
+  // `Read(~/.ssh/**)` covers `Read(/home/me/.ssh/id_rsa)` (a Claude Code probe: compared as text it covered nothing).
+  const env = yield* Env
+  const { stores } = yield* Settings
+  const model: ToolModel =
+    reading === undefined || "ignored" in reading
+      ? RESTRICTED_MODEL
+      : { unlisted: reading.unlisted, alwaysAsk: reading.alwaysAsk, ...(reading.filePaths === "gitignore" ? { files: { home: env.home, cwd: stores.cwd } } : {}) }
   const text = yield* fs
     .readFileString(located.path)
     .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${located.path}: ${e.code}` })))

@@ -339,6 +339,8 @@ export interface AgentProfile {
         readonly unlisted: "ask"
         /** Tools the agent still asks for when listed (interactive ones). */
         readonly alwaysAsk: ReadonlyArray<string>
+        /** File rules read the gitignore way (`~/` home, relative to the working directory) against absolute paths (tools.ts `ToolModel.files`). */
+        readonly filePaths?: "gitignore"
         readonly source: Source
       }
     | { readonly ignored: true; readonly source: Source }

@@ -155,6 +155,13 @@ export interface PermissionCheck {
 export interface ToolModel {
   readonly unlisted: "deny" | "ask"
   readonly alwaysAsk: ReadonlyArray<string>
+  /**
+   * Where the file tools' paths are anchored, for an agent that reads `Read(~/.ssh/**)` and `Edit(src/**)` as
+   * Claude Code's permission rules do (the gitignore way: `~/` the home directory, `//` the file system's root,
+   * a relative path the working directory, a name without a slash at any depth below it) and asks with the
+   * absolute path its tools use. Absent: paths are compared as written (the protocol's own reading).
+   */
+  readonly files?: { readonly home: string; readonly cwd: string }
 }
 
 /** The protocol's Restricted Mode. */
@@ -193,8 +200,38 @@ const FILE_TOOLS = new Set(["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep"
 
 const hostOf = (url: string): string | undefined => /^[a-z][a-z0-9+.-]*:\/\/([^/:?#]+)/i.exec(url)?.[1]?.toLowerCase()
 
+/** `a/./b/../c` as one absolute path (`..` never climbs above `/`). */
+const absoluteOf = (p: string): string => {
+  const out: Array<string> = []
+  for (const seg of p.split("/")) {
+    if (seg === "" || seg === ".") continue
+    if (seg === "..") out.pop()
+    else out.push(seg)
+  }
+  return `/${out.join("/")}`
+}
+
+/** A file tool's request path as an absolute path: `~/x` under the home directory, a relative one under the working directory. */
+const anchoredRequest = (arg: string, files: NonNullable<ToolModel["files"]>): string =>
+  absoluteOf(arg === "~" || arg.startsWith("~/") ? `${files.home}/${arg.slice(1)}` : arg.startsWith("/") ? arg : `${files.cwd}/${arg}`)
+
+/**
+ * A file tool's rule pattern as an absolute glob, read the gitignore way as Claude Code reads it: `//x` from the
+ * file system's root, `~/x` from the home directory, `/x` as written (an absolute path: a skill has no settings
+ * file for it to be relative to), a name without a slash (`.env`, `*.pem`) at any depth below the working
+ * directory, any other relative path from the working directory. The glob characters are kept (`*`, `**`, `?`).
+ */
+const anchoredPattern = (pattern: string, files: NonNullable<ToolModel["files"]>): string => {
+  if (pattern.startsWith("//")) return pattern.slice(1)
+  if (pattern === "~" || pattern.startsWith("~/")) return `${absoluteOf(files.home)}${pattern.slice(1)}`
+  if (pattern.startsWith("/")) return pattern
+  const rel = pattern.replace(/^(?:\.\/)+/, "")
+  const base = absoluteOf(files.cwd)
+  return rel.includes("/") ? `${base === "/" ? "" : base}/${rel}` : `${base === "/" ? "" : base}/**/${rel}`
+}
+
 /** Does one entry's pattern cover one simple argument? */
-const patternCovers = (entry: ToolEntry, arg: string): boolean => {
+const patternCovers = (entry: ToolEntry, arg: string, files?: ToolModel["files"]): boolean => {
   const pattern = entry.pattern!
   if (pattern === "*" || pattern === "**") return true
   if (entry.tool === "Bash") {
@@ -209,6 +246,11 @@ const patternCovers = (entry: ToolEntry, arg: string): boolean => {
     const domain = pattern.slice("domain:".length).toLowerCase()
     const host = hostOf(arg) ?? arg.toLowerCase()
     return host === domain || host.endsWith("." + domain)
+  }
+  if (files !== undefined && FILE_TOOLS.has(entry.tool)) {
+    const target = anchoredRequest(arg, files)
+    const glob = anchoredPattern(pattern, files)
+    return /[*?]/.test(glob) ? globToRegex(glob, true).test(target) : absoluteOf(glob) === target
   }
   const normalised = FILE_TOOLS.has(entry.tool) ? arg.replace(/^\.\//, "") : arg
   const pat = FILE_TOOLS.has(entry.tool) ? pattern.replace(/^\.\//, "") : pattern
@@ -297,7 +339,7 @@ const scanBashLine = (line: string): BashLine => {
  * and a Bash line that cannot be matched (substitution, redirection) when a
  * Bash pattern is listed at all: it cannot be shown to escape the pattern.
  */
-const disallowedBy = (disallowed: AllowedTools, req: { readonly tool: string; readonly arg: string | undefined }): ToolEntry | undefined => {
+const disallowedBy = (disallowed: AllowedTools, req: { readonly tool: string; readonly arg: string | undefined }, files?: ToolModel["files"]): ToolEntry | undefined => {
   const entries = disallowed.filter((e) => entryCoversTool(e.tool, req.tool))
   const bare = entries.find((e) => e.pattern === undefined)
   if (bare !== undefined || entries.length === 0 || req.arg === undefined) return bare
@@ -307,7 +349,7 @@ const disallowedBy = (disallowed: AllowedTools, req: { readonly tool: string; re
   // word (`if true; then rm …`, `(rm …)`, `X=1 rm …`, `sudo rm …`, `'rm' …`) could be the removed one, so
   // it is removed too while any Bash pattern is listed.
   if (req.tool === "Bash" && scanned.commands.some((part) => !plainProgram(part))) return entries[0]
-  return entries.find((e) => scanned.commands.some((part) => patternCovers(e, part)))
+  return entries.find((e) => scanned.commands.some((part) => patternCovers(e, part, files)))
 }
 
 /** Shell words that start a compound command or hand the rest of the line to another program. */
@@ -337,14 +379,14 @@ export const checkToolPermission = (
   model: ToolModel = RESTRICTED_MODEL
 ): PermissionCheck => {
   const req = parseToolRequest(request)
-  const removed = req === undefined ? undefined : disallowedBy(disallowed, req)
+  const removed = req === undefined ? undefined : disallowedBy(disallowed, req, model.files)
   if (removed !== undefined) {
     // A pattern removes only the calls it covers (`Bash(git push *)`: `Bash(git status)` stays), so the
     // reason names the request then, not the whole tool.
     const what = removed.pattern === undefined ? `'${req!.tool}' is removed` : `'${request}' is removed (the rest of ${req!.tool} is not)`
     return { request, decision: "deny", matched: [], reason: `${what} by disallowed-tools (${removed.raw})` }
   }
-  const decided = allowedCheck(allowed, request, req)
+  const decided = allowedCheck(allowed, request, req, model.files)
   if (model.unlisted === "deny" || allowed === undefined || req === undefined) return decided
   if (decided.decision === "allow" && model.alwaysAsk.includes(req.tool)) {
     return { request, decision: "ask", matched: decided.matched, reason: `'${req.tool}' is listed, but it is interactive: the agent asks even so` }
@@ -360,7 +402,8 @@ export const checkToolPermission = (
 const allowedCheck = (
   allowed: AllowedTools | undefined,
   request: string,
-  req: { readonly tool: string; readonly arg: string | undefined } | undefined
+  req: { readonly tool: string; readonly arg: string | undefined } | undefined,
+  files?: ToolModel["files"]
 ): PermissionCheck => {
   if (allowed === undefined) {
     return { request, decision: "ask", matched: [], reason: "no allowed-tools: the agent's standard approval applies" }
@@ -380,7 +423,7 @@ const allowedCheck = (
   const parts = scanned.commands
   const matched: Array<string> = []
   for (const part of parts) {
-    const entry = entries.find((e) => patternCovers(e, part))
+    const entry = entries.find((e) => patternCovers(e, part, files))
     if (entry === undefined) {
       return { request, decision: "deny", matched: [], reason: `'${part}' matches none of ${entries.map((e) => e.raw).join(", ")}` }
     }
