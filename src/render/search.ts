@@ -336,9 +336,14 @@ export const renderSearchText = (result: SearchResult, options: SearchRenderOpti
       )
       .join("\n") +
     truncatedLine(result, options) +
+    (options.cjkHint === true ? `\n${CJK_BESIDE_RESULTS}` : "") +
     (skipped === "" ? "" : `\n${skipped}`)
   )
 }
+
+/** CJK_HINT's words where some sections answered: those hold the words as written apart; others may hold them inside a run of text. */
+const CJK_BESIDE_RESULTS =
+  'Chinese or Japanese words are found here only where the text sets them apart; inside a run of text only skills indexed with the cjk tokenizer find them: set [search] tokenizer = "cjk" (or SKILLC_TOKENIZER=cjk), then skc build --all.\n'
 
 /**
  * A partial answer's first line: no section holds every word, or, when one past the results returned does,

@@ -22,5 +22,18 @@ describe("an empty answer to Chinese or Japanese from an index that does not seg
     expect((await sb.runAsync(["build", "demo"])).code).toBe(0)
     const found = await sb.runAsync(["search", "demo", "中文"])
     expect(found.stdout).toContain("SKILL.md#安装")
+    // Segmented: no hint beside its results.
+    expect(found.stdout).not.toContain("cjk tokenizer")
+  }, 60_000)
+
+  it("beside results too: a heading that holds the word apart answers, the text that holds it inside a run is said to need the setting (a published-skills probe)", async () => {
+    const sb = sandbox()
+    const dir = join(sb.work, ".skillc", "skills", "demo")
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: demo\ndescription: A demo. Use when testing.\n---\n# demo\n\n## 公众号\n\nRouting.\n\n## 搜索\n\n搜索公众号文章的方法。\n")
+    expect((await sb.runAsync(["build", "demo"])).code).toBe(0)
+    const some = await sb.runAsync(["search", "demo", "公众号"])
+    expect(some.stdout).toContain("SKILL.md#公众号")
+    expect(some.stdout).toContain('inside a run of text only skills indexed with the cjk tokenizer find them: set [search] tokenizer = "cjk"')
   }, 60_000)
 })

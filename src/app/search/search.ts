@@ -258,8 +258,9 @@ const searchOne = (input: SearchInput, name: string, withCorrection: boolean) =>
       // "no section holds these words" would be untrue of them, so the text names them (text only).
       const unindexed = withCorrection && results.length === 0 ? yield* unindexedFiles(q.index) : []
       // Chinese or Japanese asked of an index that does not segment them: a word inside a run of text is no token
-      // there, so nothing answers (DECISIONS #7); said, with the setting that does (an encodings probe).
-      const cjkHint = withCorrection && results.length === 0 && asksUnsegmentedCjk(q.tokenizer, input.query)
+      // there, so nothing answers (DECISIONS #7); said, with the setting that does (an encodings probe). Said beside
+      // results too: one weak hit for 公众号 hid the sections that hold it inside their text (a published-skills probe).
+      const cjkHint = withCorrection && asksUnsegmentedCjk(q.tokenizer, input.query)
       return {
         result,
         correction,
