@@ -79,4 +79,13 @@ describe("SKL402 (issue 13): a line that sets two spellings against each other i
       "references/guide.md:5:6 error[E300]: SKL402 mention-case: 'Guide.md' matches 'references/guide.md' only ignoring case; it breaks on case-sensitive file systems"
     ])
   })
+  it("a link's target is re-spelt whatever else its line says (an editor probe: the quick fix was withheld)", () => {
+    const lines = lintFiles({
+      "SKILL.md": SKILL("# Demo\n\nRead [the guide](references/Guide.md) and [x](references/guide.md).\n"),
+      "references/guide.md": "# Guide\n"
+    })
+    expect(of("SKL402", lines)).toEqual([
+      "SKILL.md:7:18 error[E300]: SKL402 mention-case: 'references/Guide.md' matches 'references/guide.md' only ignoring case; it breaks on case-sensitive file systems"
+    ])
+  })
 })

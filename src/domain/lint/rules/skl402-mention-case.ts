@@ -43,6 +43,10 @@ const contrastedOnLine = (source: string, starts: ReadonlyArray<number>, mention
   const spelt = real.slice(real.length - text.length)
   const from = starts[mention.line - 1]
   if (from === undefined) return false
+  // A link's target (`[x](references/Forms.md)`) is a path to follow whatever else the line says: SKL301
+  // calls it broken, and its fix is the re-spelling (an editor probe: the quick fix was withheld).
+  const at = offsetAt(starts, mention.line, mention.column)
+  if (at !== undefined && at >= 2 && source[at - 1] === "(" && source[at - 2] === "]") return false
   const to = starts[mention.line] ?? source.length
   const line = source.slice(from, to)
   const escaped = spelt.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
@@ -60,7 +64,7 @@ export const skl402: Rule = {
     "A mention such as `FORMS.md` or `[form](Forms.md)` that names an existing file only when case is ignored (the file is `forms.md`) works on " +
     "case-insensitive file systems (macOS, Windows) and breaks on case-sensitive ones (Linux, most containers and CI), where the agent finds no file. " +
     "Mentions are found as SKL401 finds them (links, inline code, code blocks, prose), in SKL402's scope: SKILL.md and the markdown files it reaches; the message names the real file. " +
-    "A bare upper-case name every repository has (`README.md`, `CHANGELOG.md`, `CLAUDE.md`, `AGENTS.md`, `LICENSE`, …) names the user's project file, not the skill's own lower-case one, and is not reported, nor is a mention on a line that also names the file as it is spelt (`must be named SKILL.md, not Skill.md`): the two are set against each other on purpose.",
+    "A bare upper-case name every repository has (`README.md`, `CHANGELOG.md`, `CLAUDE.md`, `AGENTS.md`, `LICENSE`, …) names the user's project file, not the skill's own lower-case one, and is not reported, nor is a mention on a line that also names the file as it is spelt (`must be named SKILL.md, not Skill.md`): the two are set against each other on purpose. A link's target is always reported.",
   fix: "Spell the path exactly as the file is named (or rename the file).",
   autofix:
     "Re-spells each occurrence of the mention with the real file's case (`FORMS.md` → `forms.md`), in the file that holds it. " +
