@@ -83,4 +83,20 @@ describe("skc build of a skill kept in an agent directory", () => {
     expect(r.stderr).toContain(`error: '${taken}' already exists and is not a link made by skc\n  use --force`)
     expect(existsSync(join(s.work, ".skillc", "skills", "tips"))).toBe(false)
   })
+  it("the store already holds a skill of that name: E050 names the copy --force would replace, before anything else (a deployment probe)", async () => {
+    const committed = join(s.work, ".skillc", "skills", "gamma")
+    mkdirSync(committed, { recursive: true })
+    writeFileSync(join(committed, "SKILL.md"), SKILL.replace("name: notes", "name: gamma").replace("# Notes", "# Team gamma"))
+    const handWritten = join(s.work, ".agents", "skills", "gamma")
+    mkdirSync(handWritten, { recursive: true })
+    writeFileSync(join(handWritten, "SKILL.md"), SKILL.replace("name: notes", "name: gamma"))
+    // Deployed to .agents/skills too, the agent directory's copy is also a destination: the first refusal spoke of it alone.
+    const r = await s.runAsync(["build", ".agents/skills/gamma", "--target", "claude,agents"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain("error[E050]: skill 'gamma' already exists")
+    expect(r.stderr).toContain(`use --force to replace the project copy at '${committed}'`)
+    // Nothing replaced, nothing deployed.
+    expect(readFileSync(join(committed, "SKILL.md"), "utf8")).toContain("# Team gamma")
+    expect(existsSync(join(s.work, ".claude", "skills", "gamma"))).toBe(false)
+  })
 })

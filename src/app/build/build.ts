@@ -33,7 +33,7 @@ import { deploy, Deployment, homeCopies, planDeployments, type PlannedDeployment
 import { warnTargetOverlap } from "./targetOverlap.js"
 import { warnAboveRepository } from "../skills/index.js"
 import { warnStaleLinks } from "./staleLinks.js"
-import { ImportResult, importScope, importSkill } from "./importSkill.js"
+import { ImportResult, importScope, importSkill, refuseExistingCopy } from "./importSkill.js"
 import { describeSkillDir, displayPath, foreignRuntimeDir, foreignSkillNote, resolveCommandSkill, resolveSkill, type ResolvedSkill } from "../skills/index.js"
 import { AccessLog } from "../../ports/AccessLog.js"
 import { logDbIn } from "../usage/index.js"
@@ -125,6 +125,7 @@ export const buildWithArtifacts = Effect.fn("skc.buildWithArtifacts")(function* 
   )
   const importing = skill.scope === "path"
   if (importing) yield* refuseCompiled(skill)
+  if (importing) yield* refuseExistingCopy(skill, { global, force })
   const scope: "project" | "global" = importing
     ? importScope(stores, global)
     : global || skill.scope === "global" || stores.projectRuntime === undefined ? "global" : "project"

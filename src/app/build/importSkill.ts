@@ -35,6 +35,26 @@ export type ImportResult = typeof ImportResult.Type
 export const importScope = (stores: Pick<Stores, "projectSkills">, global: boolean): "project" | "global" =>
   global || stores.projectSkills === undefined ? "global" : "project"
 
+/**
+ * E050 when the store already holds a skill of the imported one's name (and it is not that very directory),
+ * unless --force: asked before anything else of the build, so adopting a skill kept in an agent directory
+ * (`skc build .agents/skills/gamma`) names the store's copy --force would replace; its first refusal spoke of the
+ * agent directory only, and --force then replaced the team's committed copy unannounced (a deployment probe).
+ */
+export const refuseExistingCopy = Effect.fnUntraced(function* (skill: ResolvedSkill, options: { readonly global: boolean; readonly force: boolean }) {
+  if (options.force) return
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const scope = importScope(stores, options.global)
+  const dest = path.join(scope === "global" ? stores.globalSkills : stores.projectSkills!, skill.name)
+  if ((yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))) === undefined) return
+  // Recovery: a copy whose real path cannot be read is not the imported directory.
+  const real = yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
+  if (real === skill.canonicalSourceDir) return
+  return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at ${quotedPath(dest)}` }))
+})
+
 export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, options: { readonly global: boolean; readonly force: boolean }) {
   const fs = yield* FileSystem
   const path = yield* Path
