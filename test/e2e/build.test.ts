@@ -696,4 +696,15 @@ describe("build --all names the deployments whose skill left the project store",
     expect(r.stderr).toMatch(/warning: \S*\.claude\/skills\/gx still deploys 'gx', whose source is no longer in the global store \(its folder deleted or renamed\): agents load the old stub; remove the link \(rm \S*\.claude\/skills\/gx\)/)
     expect(lstatSync(join(sb.home, ".claude", "skills", "gx")).isSymbolicLink()).toBe(true)
   }, 60_000)
+
+  it("a project skill built --global is no orphan of the global store while its source is there; once it is gone, it is (a deployment probe)", async () => {
+    const sb = sandbox()
+    expect((await sb.runAsync(["init", "alpha"])).code).toBe(0)
+    expect((await sb.runAsync(["build", "alpha", "--global"])).code).toBe(0)
+    expect(lstatSync(join(sb.home, ".claude", "skills", "alpha")).isSymbolicLink()).toBe(true)
+    expect((await sb.runAsync(["init", "house", "--global"])).code).toBe(0)
+    expect((await sb.runAsync(["build", "house"])).stderr).not.toContain("alpha")
+    rmSync(join(sb.work, ".skillc", "skills", "alpha"), { recursive: true })
+    expect((await sb.runAsync(["build", "house"])).stderr).toContain("still deploys 'alpha', whose source is no longer in the global store")
+  }, 60_000)
 })

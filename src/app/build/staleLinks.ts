@@ -10,6 +10,7 @@ import { Path } from "effect/Path"
 import { SHARED_TARGET } from "../../domain/agents/index.js"
 import { Warning } from "../../domain/errors.js"
 import { describeStaleLinks, type StaleLink } from "../../domain/staleLinks.js"
+import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
 import { seenTwice, targetOverlap, type DeployedDir } from "../../domain/targetOverlap.js"
 import { AGENT_SKILL_DIRS, DEFAULT_TARGET } from "../../domain/targets.js"
 import { verbose, warn } from "../../ports/Diagnostics.js"
@@ -125,6 +126,19 @@ export const warnStaleLinks = Effect.fnUntraced(function* (
  * `~/.claude/skills/gx`). Said with the commands that remove the links and the runtime; nothing is removed
  * (DECISIONS #38).
  */
+/** Whether a runtime's manifest names a source directory, outside the store looked in, whose SKILL.md is there. */
+const builtFromElsewhere = Effect.fnUntraced(function* (runtime: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  // Recovery: an unreadable or foreign manifest names no source, and the runtime is judged by the store alone.
+  const manifest = yield* fs.readFileString(path.join(runtime, META_DIR, MANIFEST_FILE)).pipe(
+    Effect.map(parseManifest),
+    Effect.orElseSucceed(() => undefined)
+  )
+  if (manifest?.source_path === undefined || manifest.skill !== path.basename(runtime)) return false
+  return (yield* fs.statOption(path.join(manifest.source_path, "SKILL.md")).pipe(unseenAs(undefined)))?.type === "file"
+})
+
 export const warnOrphanedLinks = Effect.fnUntraced(function* (scope: "project" | "global" = "project") {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -163,6 +177,10 @@ export const warnOrphanedLinks = Effect.fnUntraced(function* (scope: "project" |
         Effect.catchTag("FsError", (e) => Effect.succeed(e.code === "ENOENT" || e.code === "ENOTDIR" ? "absent" : "unreadable"))
       )
       if (skillMd !== "absent") continue
+      // A skill of another store built into this runtime (`skc build <project skill> --global`) has its source
+      // where its manifest says: not an orphan while that SKILL.md is there (a deployment probe: every global
+      // build advised removing the links that build had just made).
+      if (yield* builtFromElsewhere(real)) continue
       orphans.push({ link, name })
     }
   }
