@@ -697,6 +697,28 @@ describe("build --all names the deployments whose skill left the project store",
     expect(lstatSync(join(sb.home, ".claude", "skills", "gx")).isSymbolicLink()).toBe(true)
   }, 60_000)
 
+  it("an agent directory that is a file or a dangling link is refused before anything is deployed, not E999 EEXIST (a deployment probe)", async () => {
+    const sb = sandbox()
+    expect((await sb.runAsync(["init", "sk"])).code).toBe(0)
+    mkdirSync(join(sb.work, ".agents"), { recursive: true })
+    writeFileSync(join(sb.work, ".agents", "skills"), "x")
+    const r = await sb.runAsync(["build", "sk", "--target", "claude,agents"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(`error: cannot deploy to '${join(sb.work, ".agents", "skills")}': it is a file, not a directory`)
+    expect(r.stderr).not.toContain("E999")
+    expect(existsSync(join(sb.work, ".claude", "skills", "sk"))).toBe(false)
+    rmSync(join(sb.work, ".agents", "skills"))
+    symlinkSync("nowhere", join(sb.work, ".agents", "skills"))
+    const dangling = await sb.runAsync(["build", "sk", "--target", "claude,agents"])
+    expect(dangling.code).toBe(1)
+    expect(dangling.stderr).toContain("it is a link that leads nowhere, not a directory")
+    writeFileSync(join(sb.work, ".agents2"), "x")
+    const under = await sb.runAsync(["build", "sk", "--target", "./.agents2/skills"])
+    expect(under.code).toBe(1)
+    expect(under.stderr).toContain(`'${join(sb.work, ".agents2")}' is a file, not a directory`)
+    expect(under.stderr).not.toContain("E999")
+  }, 60_000)
+
   it("a project skill built --global is no orphan of the global store while its source is there; once it is gone, it is (a deployment probe)", async () => {
     const sb = sandbox()
     expect((await sb.runAsync(["init", "alpha"])).code).toBe(0)

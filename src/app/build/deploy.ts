@@ -77,6 +77,38 @@ export const planDeployments = Effect.fnUntraced(function* (
       plans[same] = { ...plans[same]!, target: `${plans[same]!.target},${t.label}` }
       continue
     }
+    // The agent directory itself must be one (or not yet exist): a file or a dangling link in its place made the
+    // build fail with E999 "(mkdir): EEXIST" after deploying to the other targets (a deployment probe).
+    const dirInfo = yield* fs.lstatOption(dir).pipe(Effect.mapError(fsInternal))
+    if (dirInfo === undefined) {
+      // Not there yet: made by the deployment, unless a file holds a place in its path (`.agents` a file).
+      for (let up = path.dirname(dir); up !== path.dirname(up); up = path.dirname(up)) {
+        // Recovery: an ancestor that cannot be examined is left for the deployment to meet.
+        const above = yield* fs.statOption(up).pipe(Effect.orElseSucceed(() => undefined))
+        if (above === undefined) continue
+        if (above.type !== "directory") {
+          return yield* Effect.fail(
+            new UsageError({
+              message: `cannot deploy to '${dir}': '${up}' is a file, not a directory`,
+              detail: [`the ${t.label} target deploys skills into that directory; remove or rename the file, or build without --target ${t.label}`]
+            })
+          )
+        }
+        break
+      }
+    }
+    if (dirInfo !== undefined && dirInfo.type !== "directory") {
+      // Recovery: a link that cannot be followed is said to lead nowhere.
+      const followed = dirInfo.type === "symlink" ? yield* fs.statOption(dir).pipe(Effect.orElseSucceed(() => undefined)) : dirInfo
+      if (followed?.type !== "directory") {
+        return yield* Effect.fail(
+          new UsageError({
+            message: `cannot deploy to '${dir}': it is ${dirInfo.type === "symlink" ? (followed === undefined ? "a link that leads nowhere" : "a link to a file") : "a file"}, not a directory`,
+            detail: [`the ${t.label} target deploys skills into that directory; remove or rename what is there, or build without --target ${t.label}`]
+          })
+        )
+      }
+    }
     const info = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
     let existing: PlannedDeployment["existing"] = "none"
     if (info?.type === "symlink") {
