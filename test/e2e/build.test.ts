@@ -697,6 +697,25 @@ describe("build --all names the deployments whose skill left the project store",
     expect(lstatSync(join(sb.home, ".claude", "skills", "gx")).isSymbolicLink()).toBe(true)
   }, 60_000)
 
+  it("git's stand-in for skc's link (a clone with core.symlinks=false holds the link's text as a file) is replaced by the link, said; another file is still refused (a deployment probe)", async () => {
+    const sb = sandbox()
+    expect((await sb.runAsync(["init", "sk"])).code).toBe(0)
+    expect((await sb.runAsync(["build", "sk"])).code).toBe(0)
+    const link = join(sb.work, ".claude", "skills", "sk")
+    const text = readlinkSync(link)
+    rmSync(link)
+    writeFileSync(link, text) // as git checks a link out without symlinks: its target, no newline
+    const r = await sb.runAsync(["build", "--all"])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain(`'${link}' is git's stand-in for skc's link (a clone with core.symlinks=false): replaced by the link`)
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    rmSync(link)
+    writeFileSync(link, "../../elsewhere/sk")
+    const other = await sb.runAsync(["build", "sk"])
+    expect(other.code).toBe(1)
+    expect(other.stderr).toContain("already exists and is not a link made by skc")
+  }, 60_000)
+
   it("an agent directory that is a file or a dangling link is refused before anything is deployed, not E999 EEXIST (a deployment probe)", async () => {
     const sb = sandbox()
     expect((await sb.runAsync(["init", "sk"])).code).toBe(0)

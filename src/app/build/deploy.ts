@@ -128,6 +128,11 @@ export const planDeployments = Effect.fnUntraced(function* (
           })
         )
       }
+    } else if (info?.type === "file" && info.size < 4096 && (yield* gitLinkStandIn(dest, name, options.scope))) {
+      // A clone made without symlinks (git's core.symlinks=false, Windows' default) checks skc's committed link out
+      // as a file holding its target: every build refused it as "not a link made by skc" (a deployment probe).
+      yield* warn(Warning.notice(`'${dest}' is git's stand-in for skc's link (a clone with core.symlinks=false): replaced by the link`))
+      existing = "symlink"
     } else if (info !== undefined) {
       const manifest = info.type === "directory"
         ? yield* fs.readFileString(path.join(dest, META_DIR, MANIFEST_FILE)).pipe(
@@ -167,6 +172,22 @@ export const planDeployments = Effect.fnUntraced(function* (
     plans.push({ target: t.label, path: dest, existing })
   }
   return plans
+})
+
+/**
+ * Whether the file at `dest` is what git writes for a symbolic link where it makes none: the link's text alone,
+ * here naming this skill's runtime directory (relative to the file's directory, or absolute).
+ */
+const gitLinkStandIn = Effect.fnUntraced(function* (dest: string, name: string, scope: "project" | "global") {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const runtimeStore = scope === "global" ? stores.globalRuntime : stores.projectRuntime
+  if (runtimeStore === undefined) return false
+  // Recovery: a file that cannot be read is no stand-in; it is refused as any other.
+  const text = yield* fs.readFileString(dest).pipe(Effect.orElseSucceed(() => undefined))
+  if (text === undefined || text.includes("\n") || text.trim() === "") return false
+  return path.resolve(path.dirname(dest), text) === path.join(runtimeStore, name)
 })
 
 /** Whether two directories hold the same files, byte for byte (their source hashes); false when either cannot be read. */
