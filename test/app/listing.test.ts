@@ -801,3 +801,13 @@ describe("the client guide's project scope (agentskills: `<project>/.agents/skil
     expect(outside.skills.map((s) => s.name)).toEqual(["inner"])
   })
 })
+
+describe("discover --agent agentskills says the unknown fields lint fails (an agentskills probe: listed clean while lint failed it)", () => {
+  it("SKL109 among the warnings, marked an error; a profile for which they are warnings leaves them to lint", async () => {
+    const w = memoryWorld({ files: { "/proj/.agents/skills/foo/SKILL.md": `---\nname: foo\ndescription: Foo things. Use when testing.\nfoo: bar\n---\n# foo\n` } })
+    const strict = ok(await w.run(discover({ agent: "agentskills" })))
+    expect(strict.skills[0]!.warnings.map((x) => [x.rule, x.message])).toEqual([["SKL109", "unknown frontmatter field: 'foo'"]])
+    expect(renderDiscover(strict)).toContain("SKL109 frontmatter-known: unknown frontmatter field: 'foo' (an error for agentskills")
+    expect(ok(await w.run(discover({ agent: "codex" }))).skills[0]!.warnings).toEqual([])
+  })
+})

@@ -28,7 +28,9 @@ import { hiddenByDirectoryName, namespacesPlugins } from "../../domain/protocol/
 import { listedDespiteProblems } from "../../domain/agents/claudeMetadata.js"
 import { frontmatterReaderOf } from "../../domain/agents/frontmatterReader.js"
 import { opencodeSkipReason } from "../../domain/agents/opencodeMetadata.js"
-import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
+import { fieldKeys, knownFields, profileOf, type AgentProfile } from "../../domain/agents/index.js"
+import { AGENT_SKILLS_FIELDS, frontmatterDialects } from "../../domain/lint/dialects.js"
+import { skl109 } from "../../domain/lint/rules/skl109-frontmatter-known.js"
 import { applyPrecedence, type Candidate, type DiscoveredSkill, type Discovery, type DiscoveryScope, type ShadowedSkill, type SkillLocation } from "../../domain/protocol/discovery.js"
 import { nameMismatch, validateSkillSource, type MetadataWarning } from "../../domain/protocol/metadata.js"
 import { readSkillSource } from "../../domain/protocol/frontmatter.js"
@@ -285,6 +287,7 @@ const withNameCheck = (warnings: ReadonlyArray<MetadataWarning>, name: string, d
  * listed `context: forked` or Claude's `agent` without `context: fork` with no warning, while lint failed the skill.
  */
 const profileWarnings = (data: Readonly<Record<string, unknown>>, bodyOf: () => string, profile: AgentProfile): ReadonlyArray<MetadataWarning> => [
+  ...unknownFieldWarnings(data, profile),
   ...fieldValueProblems(data, [profile]).map((p): MetadataWarning => ({ rule: "SKL115", name: skl115.name, message: p.message })),
   // SKL117 (the body's placeholders) is lint's: a warning here is about the metadata an agent lists. The body is
   // split off only for a profile with an SKL116 rule (discovery lists hundreds of skills); a warning carries no
@@ -293,6 +296,23 @@ const profileWarnings = (data: Readonly<Record<string, unknown>>, bodyOf: () => 
     ? agentCombinations({ data, body: bodyOf(), bodyLine: 1 }, profile, "SKL116").map(({ message }): MetadataWarning => ({ rule: "SKL116", name: skl116.name, message }))
     : [])
 ]
+
+/**
+ * Fields the profile does not know, for a profile that makes them an error (`agentskills`: skills-ref fails a
+ * field outside the specification's six): said as lint's SKL109 says them, so discover's "`skc lint` reports the
+ * same, as errors where marked" holds (an agentskills probe: lint failed the skill, discover listed it clean).
+ * A profile for which they are warnings is left to lint: agents ignore such fields.
+ */
+const unknownFieldWarnings = (data: Readonly<Record<string, unknown>>, profile: AgentProfile): ReadonlyArray<MetadataWarning> => {
+  if (!(profile.escalate ?? []).some((e) => e.rule === "SKL109")) return []
+  const known = new Set<string>(AGENT_SKILLS_FIELDS)
+  for (const f of knownFields(profile)) for (const k of fieldKeys(f)) known.add(k)
+  // A dialect's fields (the tool-skill dialect's) count as known here: lint knows them when the dialect applies.
+  for (const d of frontmatterDialects) for (const f of d.fields) known.add(f)
+  return Object.keys(data)
+    .filter((k) => !known.has(k))
+    .map((k): MetadataWarning => ({ rule: "SKL109", name: skl109.name, message: `unknown frontmatter field: '${k}'` }))
+}
 
 /** The skill in `dir` (found as `<skills dir>/…/<name>`; `linkTarget` when `dir` is a link), or why it is none. */
 const candidateAt = Effect.fnUntraced(function* (

@@ -182,9 +182,10 @@ export interface MetadataWarning {
   /**
    * A rule of this module, or SKL104 (name-match-dir), which needs the directory's name: `nameMismatch`,
    * SKL606 (codex-metadata-valid), which reads the skill's `agents/openai.yaml` (discovery.ts), or SKL115 and
-   * SKL116, which read the agent's profile (DECISIONS #51; discovery.ts).
+   * SKL116, which read the agent's profile (DECISIONS #51; discovery.ts), and SKL109 for a profile that makes
+   * an unknown field an error (discovery.ts).
    */
-  readonly rule: MetadataRuleId | "SKL104" | "SKL606" | "SKL115" | "SKL116"
+  readonly rule: MetadataRuleId | "SKL104" | "SKL606" | "SKL109" | "SKL115" | "SKL116"
   readonly name: string
   readonly message: string
 }
