@@ -811,3 +811,18 @@ describe("discover --agent agentskills says the unknown fields lint fails (an ag
     expect(ok(await w.run(discover({ agent: "codex" }))).skills[0]!.warnings).toEqual([])
   })
 })
+
+describe("skc's dangling link to a skill whose source is gone too (a deployment probe: discover said 'not built on this machine: run skc build --all')", () => {
+  it("is invalid with the rm that mends it, and no 'not built' note; a fresh clone's link (source committed) keeps the note", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/kept/SKILL.md": SKILL("kept", "Committed.") } })
+    await Effect.runPromise(w.fs.makeDirectory("/proj/.agents/skills", { recursive: true }))
+    await Effect.runPromise(w.fs.symlink("../../.skillc/runtime/gone", "/proj/.agents/skills/gone", "dir"))
+    await Effect.runPromise(w.fs.symlink("../../.skillc/runtime/kept", "/proj/.agents/skills/kept", "dir"))
+    const d = ok(await w.run(discover({ agent: "codex" })))
+    const gone = d.invalid.find((i) => i.dir.endsWith("/gone"))!
+    expect(gone.source_gone).toBe(true)
+    expect(gone.problems[0]).toContain("skc's link to a skill no longer in its store (its source and runtime gone); remove it (rm /proj/.agents/skills/gone)")
+    expect(renderDiscover(d)).toContain("1 skill deployed here (kept) not built on this machine")
+    expect(renderDiscover(d)).not.toContain("(gone) not built")
+  })
+})

@@ -30,6 +30,7 @@ import { frontmatterReaderOf } from "../../domain/agents/frontmatterReader.js"
 import { opencodeSkipReason } from "../../domain/agents/opencodeMetadata.js"
 import { fieldKeys, knownFields, profileOf, type AgentProfile } from "../../domain/agents/index.js"
 import { AGENT_SKILLS_FIELDS, frontmatterDialects } from "../../domain/lint/dialects.js"
+import { shellWord } from "../../domain/shellWord.js"
 import { skl109 } from "../../domain/lint/rules/skl109-frontmatter-known.js"
 import { applyPrecedence, type Candidate, type DiscoveredSkill, type Discovery, type DiscoveryScope, type ShadowedSkill, type SkillLocation } from "../../domain/protocol/discovery.js"
 import { nameMismatch, validateSkillSource, type MetadataWarning } from "../../domain/protocol/metadata.js"
@@ -164,7 +165,14 @@ export const DiscoverDocument = Schema.Struct({
       also_listed: Schema.optional(Schema.Literal(true))
     })
   ),
-  invalid: Schema.Array(Schema.Struct({ ...SkillLocationFields, name: Schema.NullOr(Schema.String), problems: Schema.Array(Schema.String) })),
+  invalid: Schema.Array(
+    Schema.Struct({
+      ...SkillLocationFields,
+      name: Schema.NullOr(Schema.String),
+      problems: Schema.Array(Schema.String),
+      source_gone: Schema.optionalKey(Schema.Literal(true)).annotate({ description: "skc's link to a skill whose source is gone from its store too: no build mends it; remove the link" })
+    })
+  ),
   omitted: Schema.optional(Schema.Struct({ skills: Schema.Int, shadowed: Schema.Int, invalid: Schema.Int })).annotate({
     description: "Entries left out of each list by limit"
   })
@@ -526,8 +534,24 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
           if (depth === 0) {
             const raw = yield* fs.readLink(dir).pipe(unseenAs("?"))
             // A deployment link committed with the project whose runtime is not built on this machine (a fresh clone).
-            const deployed = raw !== "?" && isRuntimeDir(path.resolve(path.dirname(dir), raw), path)
-            candidates.push({ scope, dir, path: path.join(dir, "SKILL.md"), link_target: null, deployed_by_skc: deployed, root: skillsDir, _tag: "Invalid", name: null, problems: [`broken symlink to '${raw}'`] })
+            const runtime = raw === "?" ? undefined : path.resolve(path.dirname(dir), raw)
+            const deployed = runtime !== undefined && isRuntimeDir(runtime, path)
+            // Its source gone from the store as well (`.skillc/skills/<name>` beside `.skillc/runtime/<name>`): no
+            // build mends it, and "not built on this machine: run skc build --all" sent authors round (a deployment probe).
+            const sourceGone =
+              deployed && (yield* fs.statOption(path.join(path.dirname(path.dirname(runtime!)), "skills", path.basename(runtime!), "SKILL.md")).pipe(unseenAs(undefined))) === undefined
+            candidates.push({
+              scope,
+              dir,
+              path: path.join(dir, "SKILL.md"),
+              link_target: null,
+              deployed_by_skc: deployed,
+              ...(sourceGone ? { source_gone: true as const } : {}),
+              root: skillsDir,
+              _tag: "Invalid",
+              name: null,
+              problems: [sourceGone ? `broken symlink to '${raw}': skc's link to a skill no longer in its store (its source and runtime gone); remove it (rm ${shellWord(dir)})` : `broken symlink to '${raw}'`]
+            })
           }
           continue
         }

@@ -68,7 +68,7 @@ export type Candidate =
       /** The agent's listing facts; absent: `PLAIN_LISTING`. */
       readonly listing?: SkillListing
     })
-  | (SkillLocation & { readonly _tag: "Invalid"; readonly name: string | null; readonly problems: ReadonlyArray<string> })
+  | (SkillLocation & { readonly _tag: "Invalid"; readonly name: string | null; readonly problems: ReadonlyArray<string>; readonly source_gone?: true })
 
 export interface DiscoveredSkill extends SkillLocation {
   readonly name: string
@@ -94,6 +94,8 @@ export interface ShadowedSkill extends SkillLocation {
 export interface InvalidSkill extends SkillLocation {
   readonly name: string | null
   readonly problems: ReadonlyArray<string>
+  /** skc's dangling link to a skill whose source is gone from its store too: no build mends it (additive). */
+  readonly source_gone?: true
 }
 
 /**
@@ -101,7 +103,7 @@ export interface InvalidSkill extends SkillLocation {
  * link committed with the project, left dangling in a fresh clone until `skc build --all`. By directory name.
  */
 export const notBuiltHere = (invalid: ReadonlyArray<InvalidSkill>): ReadonlyArray<string> =>
-  invalid.filter((i) => i.deployed_by_skc && i.name === null).map((i) => i.dir.slice(Math.max(i.dir.lastIndexOf("/"), i.dir.lastIndexOf("\\")) + 1))
+  invalid.filter((i) => i.deployed_by_skc && i.name === null && i.source_gone !== true).map((i) => i.dir.slice(Math.max(i.dir.lastIndexOf("/"), i.dir.lastIndexOf("\\")) + 1))
 
 /** The line `budget` and `eval` add for them (the words `list` and `show` use: NOT_BUILT_HERE). */
 export const notBuiltNote = (names: ReadonlyArray<string>): string => {
@@ -152,7 +154,7 @@ export const applyPrecedence = (
   const invalid: Array<InvalidSkill> = []
   for (const { c } of ordered) {
     if (c._tag === "Invalid") {
-      invalid.push({ ...locationOf(c), name: c.name, problems: c.problems })
+      invalid.push({ ...locationOf(c), name: c.name, problems: c.problems, ...(c.source_gone === true ? { source_gone: true as const } : {}) })
       continue
     }
     const winner = winners.get(keyOf(c))
