@@ -8,21 +8,14 @@ import { createHash } from "node:crypto"
 import { Effect, Layer } from "effect"
 import { FileSystem, FsError, type FileInfo, type FileSystemService } from "../../ports/FileSystem.js"
 import { lineHeadOf } from "../../domain/lineHead.js"
+import { absolutePosix } from "../../domain/posixPath.js"
 
 type Node =
   | { readonly kind: "file"; data: Uint8Array; mtimeMs: number }
   | { readonly kind: "dir"; mtimeMs: number }
   | { readonly kind: "symlink"; target: string; mtimeMs: number }
 
-const norm = (p: string): string => {
-  const parts: Array<string> = []
-  for (const seg of p.split("/")) {
-    if (seg === "" || seg === ".") continue
-    if (seg === "..") parts.pop()
-    else parts.push(seg)
-  }
-  return "/" + parts.join("/")
-}
+const norm = absolutePosix
 const dirname = (p: string): string => {
   const n = norm(p)
   const i = n.lastIndexOf("/")

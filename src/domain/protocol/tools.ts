@@ -14,6 +14,7 @@
  * 2.1.152) is read by the same parser and overrides all of it: a removed tool
  * is `deny`.
  */
+import { absolutePosix } from "../posixPath.js"
 
 export interface ToolEntry {
   /** The entry as written, e.g. `Bash(git:*)`. */
@@ -200,16 +201,7 @@ const FILE_TOOLS = new Set(["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep"
 
 const hostOf = (url: string): string | undefined => /^[a-z][a-z0-9+.-]*:\/\/([^/:?#]+)/i.exec(url)?.[1]?.toLowerCase()
 
-/** `a/./b/../c` as one absolute path (`..` never climbs above `/`). */
-const absoluteOf = (p: string): string => {
-  const out: Array<string> = []
-  for (const seg of p.split("/")) {
-    if (seg === "" || seg === ".") continue
-    if (seg === "..") out.pop()
-    else out.push(seg)
-  }
-  return `/${out.join("/")}`
-}
+const absoluteOf = absolutePosix
 
 /** A file tool's request path as an absolute path: `~/x` under the home directory, a relative one under the working directory. */
 const anchoredRequest = (arg: string, files: NonNullable<ToolModel["files"]>): string =>
