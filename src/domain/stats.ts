@@ -437,7 +437,13 @@ export interface SkillUsageRow {
   /** Newest agent read in the period, or null. */
   readonly last_read: string | null
   /** The section shown most often in the period, or null. */
-  readonly top_section: { readonly section: string; readonly file: string | null; readonly count: number } | null
+  readonly top_section: {
+    readonly section: string
+    readonly file: string | null
+    readonly count: number
+    /** No longer a heading of its file (renamed or deleted since the reads); absent while it is (additive). */
+    readonly gone?: true
+  } | null
   /** Distinct things agents looked for that the skill does not have. */
   readonly unanswered: number
   readonly errors: number

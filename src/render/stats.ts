@@ -360,7 +360,7 @@ export const renderStatsAll = (report: StatsAllReport, now: number, reader: Stat
           String(s.reads),
           ...(author ? [String(s.author)] : []),
           s.last_read === null ? neverWord : relativeTime(s.last_read, now),
-          s.top_section === null ? "-" : `${s.top_section.section} (${s.top_section.count})`,
+          s.top_section === null ? "-" : `${s.top_section.section} (${s.top_section.count})${s.top_section.gone === true ? " (no longer in the outline)" : ""}`,
           String(s.unanswered),
           String(s.errors)
         ]),

@@ -346,7 +346,7 @@ export const renderAllHtml = (r: StatsAllReport, now: number): string => {
       `<td class="num">${n(s.reads)}</td><td style="min-width:140px">${bar(s.reads, max)}</td>` +
       (author ? `<td class="num" data-author="${s.author}">${n(s.author)}</td>` : "") +
       `<td>${s.last_read === null ? (filtered ? "–" : "never") : e(s.last_read)}</td>` +
-      `<td class="text">${s.top_section === null ? "–" : `${e(s.top_section.section)} <span class="label">(${n(s.top_section.count)})</span>`}</td>` +
+      `<td class="text">${s.top_section === null ? "–" : `${e(s.top_section.section)} <span class="label">(${n(s.top_section.count)})${s.top_section.gone === true ? " no longer in the outline" : ""}</span>`}</td>` +
       `<td class="num${s.unanswered > 0 ? " zero" : ""}">${n(s.unanswered)}</td>` +
       `<td class="num">${n(s.errors)}</td></tr>`
   )

@@ -66,3 +66,37 @@ describe("skc stats --all with filters that keep only questions no skill answere
     expect(w.diagnostics.warnings.map(renderWarning).join("\n")).not.toContain("passes the filters")
   })
 })
+
+describe("skc stats --all: a top section no longer in its file is said so (a stats probe: shown as a current section)", () => {
+  it("marks it gone (JSON additive, the text's marker) while the current heading is not", async () => {
+    const { memoryWorld } = await import("../../src/testing.js")
+    const log = makeMemoryAccessLog()
+    const w = memoryWorld({
+      files: {
+        "/proj/.skillc/skills/pdf/SKILL.md": "---\nname: pdf\ndescription: d\n---\n# pdf\n## Renamed Section\n",
+        "/proj/.skillc/skills/xlsx/SKILL.md": "---\nname: xlsx\ndescription: d\n---\n# xlsx\n## Usage\n"
+      },
+      accessLog: log
+    })
+    const shown = (skill: string, section: string) =>
+      Effect.gen(function* () {
+        const { stores } = yield* Settings
+        yield* log.append(logDbIn(join(stores.projectRuntime!, skill), { join: (...p: Array<string>) => join(...p) }), {
+          timestamp: "2026-03-01T00:00:00Z", run_id: "r", command: "show", skill, skill_path: `/proj/.skillc/skills/${skill}`, cwd: "/proj",
+          args: JSON.stringify({ section, file: "SKILL.md", role: "agent" }), error: null
+        })
+      })
+    const all = await Effect.runPromise(
+      Effect.gen(function* () {
+        yield* shown("pdf", "Rename Me")
+        yield* shown("xlsx", "Usage")
+        return yield* statsAll({})
+      }).pipe(Effect.provide(w.layer))
+    )
+    const top = Object.fromEntries(all.skills.map((s) => [s.skill, s.top_section]))
+    expect(top.pdf).toMatchObject({ section: "Rename Me", gone: true })
+    expect(top.xlsx).toMatchObject({ section: "Usage" })
+    expect(top.xlsx && "gone" in top.xlsx).toBe(false)
+    expect(renderStatsAll(all, Date.parse("2026-03-04T00:00:00Z"))).toContain("Rename Me (1) (no longer in the outline)")
+  })
+})

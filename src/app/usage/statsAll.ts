@@ -9,6 +9,9 @@
 import { Effect, Schema } from "effect"
 import { Warning } from "../../domain/errors.js"
 import { warn } from "../../ports/Diagnostics.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
+import { Path } from "effect/Path"
+import { scanMarkdown } from "../../domain/markdown/model.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 import { narrowsRows, unnarrowed, type SkillUsageRow, type StatsAllReport } from "../../domain/stats.js"
 import { Settings } from "../shared/index.js"
@@ -28,6 +31,25 @@ export type StatsAllInput = typeof StatsAllInput.Type
 
 export type { SkillUsageRow, StatsAllReport } from "../../domain/stats.js"
 
+/**
+ * Whether a skill's most-read section is no longer a heading of its file (renamed or deleted since): said, as
+ * the one-skill views say it, not shown as a current section (a stats probe). One file read per skill, and
+ * only its headings scanned; a file that cannot be read is not said to be gone.
+ */
+const topGone = Effect.fnUntraced(function* (sourceDir: string, file: string | null, section: string) {
+  if (file === null) return false
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const text = yield* fs.readFileString(path.join(sourceDir, ...file.split("/"))).pipe(
+    Effect.map((t): string | null => t),
+    unseenAs(null),
+    // Recovery: an unreadable file (permissions, a race) says nothing of its headings.
+    Effect.orElseSucceed(() => undefined)
+  )
+  if (text === undefined) return false
+  return text === null || !scanMarkdown(text).headings.some((h) => h.text === section)
+})
+
 export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInput) {
   const filters = yield* parseFilters(input)
   const skills = yield* skillsInScope
@@ -44,7 +66,7 @@ export const statsAll = Effect.fn("skc.statsAll")(function* (input: StatsAllInpu
       author: fold.data.author_accesses,
       accesses: fold.data.total_accesses,
       last_read: fold.lastRead,
-      top_section: top === undefined ? null : { section: top.section, file: top.file, count: top.count },
+      top_section: top === undefined ? null : { section: top.section, file: top.file, count: top.count, ...((yield* topGone(skill.sourceDir, top.file, top.section)) ? { gone: true as const } : {}) },
       unanswered: fold.data.unanswered,
       errors: fold.data.error_count
     })
