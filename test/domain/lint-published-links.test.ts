@@ -89,3 +89,13 @@ describe("SKL402 (issue 13): a line that sets two spellings against each other i
     ])
   })
 })
+
+describe("SKL110: a device name Windows reserves (a deployment probe: `skc init con` built and deployed without a word)", () => {
+  const named = (name: string) => lintFiles({ "SKILL.md": `---\nname: ${name}\ndescription: Does demos. Use when asked.\n---\n# Demo\n` })
+  it("con, nul, com1, lpt9 are warned of; console, com0 and null are not", () => {
+    for (const name of ["con", "nul", "com1", "lpt9", "aux", "prn"]) {
+      expect(of("SKL110", named(name)), name).toEqual([`SKILL.md:2:1 warning[W300]: SKL110 name-portable: name '${name}' is a device name Windows reserves: a directory named so cannot be checked out or created there`])
+    }
+    for (const name of ["console", "com0", "null", "lpt", "conf"]) expect(of("SKL110", named(name)), name).toEqual([])
+  })
+})
