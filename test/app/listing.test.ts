@@ -821,7 +821,7 @@ describe("skc's dangling link to a skill whose source is gone too (a deployment 
     const d = ok(await w.run(discover({ agent: "codex" })))
     const gone = d.invalid.find((i) => i.dir.endsWith("/gone"))!
     expect(gone.source_gone).toBe(true)
-    expect(gone.problems[0]).toContain("skc's link to a skill no longer in its store (its source and runtime gone); remove it (rm /proj/.agents/skills/gone)")
+    expect(gone.problems[0]).toContain("skc's link to a skill whose runtime is gone and whose source is not in that store; remove it (rm /proj/.agents/skills/gone), or build the skill again where its source is")
     expect(renderDiscover(d)).toContain("1 skill deployed here (kept) not built on this machine")
     expect(renderDiscover(d)).not.toContain("(gone) not built")
   })

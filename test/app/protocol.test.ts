@@ -318,6 +318,25 @@ describe("agent-skill-protocol Progressive Disclosure (load)", () => {
     ]
     const r = Result.getOrThrow(await w.run(permissions({ skill: "docs", check: checks })))
     expect(r.checks.map((c) => c.decision)).toEqual(["allow", "allow", "allow", "allow", "ask", "allow", "allow", "deny"])
+    // The reviewer's cases: a `..` in a rule is resolved as the request's is; `/x` is the project root's; a rule
+    // naming a directory covers what is in it (gitignore); `~` is the real home, whatever SKILLC_HOME says.
+    const more = memoryWorld({
+      cwd: "/proj/sub",
+      home: "/home/u",
+      files: {
+        "/proj/.skillc/config.toml": "version = 1\n",
+        "/proj/.claude/skills/docs/SKILL.md": SKILL("docs", "Docs.", "allowed-tools: Read(secrets)\ndisallowed-tools: Read(../vault/**) Edit(/src/**)\n")
+      }
+    })
+    const checks2 = ["Read(/proj/vault/k)", "Edit(/proj/src/a.ts)", "Edit(/src/a.ts)", "Read(/proj/sub/x/secrets/key)", "Read(/proj/sub/x/other)"]
+    const r2 = Result.getOrThrow(await more.run(permissions({ skill: "docs", check: checks2 })))
+    expect(r2.checks.map((c) => [c.request, c.decision])).toEqual([
+      ["Read(/proj/vault/k)", "deny"],
+      ["Edit(/proj/src/a.ts)", "deny"],
+      ["Edit(/src/a.ts)", "ask"],
+      ["Read(/proj/sub/x/secrets/key)", "allow"],
+      ["Read(/proj/sub/x/other)", "ask"]
+    ])
     // The protocol's own reading (Amp) compares as written.
     const amp = memoryWorld({ cwd: "/proj", home: "/home/u", files: { "/proj/.agents/skills/docs/SKILL.md": SKILL("docs", "Docs.", "allowed-tools: Read(~/.ssh/**)\n") } })
     expect(Result.getOrThrow(await amp.run(permissions({ skill: "docs", check: ["Read(/home/u/.ssh/id_rsa)", "Read(~/.ssh/id_rsa)"], agent: "amp" }))).checks.map((c) => c.decision)).toEqual(["deny", "allow"])

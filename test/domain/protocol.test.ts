@@ -445,3 +445,25 @@ describe("agent-skill-protocol Activation Model", () => {
     expect(r.failures.filter((f) => f.expected === null)).toEqual([])
   })
 })
+
+describe("Claude Code's file rules anchored (ToolModel.files, CHANGELOG 2.1.176): a review's edge cases", () => {
+  const model = (home: string) => ({ unlisted: "ask" as const, alwaysAsk: [], files: { home, cwd: "/w", root: "/w" } })
+  const removed = (rules: string, request: string, home = "/home/u") => {
+    const parsed = parseAllowedTools(rules)
+    if (parsed._tag !== "Parsed") throw new Error(rules)
+    return checkToolPermission(undefined, request, parsed.tools, model(home)).decision
+  }
+  it("a home of / is no //: ~/.ssh/** covers /.ssh/id_rsa there", () => {
+    expect(removed("Read(~/.ssh/**)", "Read(/.ssh/id_rsa)", "/")).toBe("deny")
+    expect(removed("Read(~/.ssh/**)", "Read(~/.ssh/id_rsa)", "/")).toBe("deny")
+  })
+  it("a .. in a rule is resolved as the request's is; above / it stays at /", () => {
+    expect(removed("Read(../secrets/**)", "Read(../secrets/key)")).toBe("deny")
+    expect(removed("Read(../secrets/**)", "Read(/secrets/key)")).toBe("deny")
+    expect(removed("Read(//../../etc/**)", "Read(/etc/passwd)")).toBe("deny")
+  })
+  it("a rule naming a directory covers what is in it; a request that climbs out of a pattern's directory is not covered", () => {
+    expect(removed("Read(private/)", "Read(private/a)")).toBe("deny")
+    expect(removed("Edit(src/**)", "Edit(src/../../etc/passwd)")).toBe("ask")
+  })
+})

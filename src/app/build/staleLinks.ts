@@ -118,15 +118,7 @@ export const warnStaleLinks = Effect.fnUntraced(function* (
   else yield* warn(Warning.notice(message))
 })
 
-/**
- * `skc build --all` in a project (or `--global`): skc's links in the project's known target directories (the
- * home's, for the global store) to a runtime whose skill is no longer in the store (its folder deleted or
- * renamed). Agents still load the old stub through them and nothing said so (a deploy probe: `discover`
- * listed it as any other skill; an author's probe: `build --all --global` said "0 skills" and nothing of
- * `~/.claude/skills/gx`). Said with the commands that remove the links and the runtime; nothing is removed
- * (DECISIONS #38).
- */
-/** Whether a runtime's manifest names a source directory, outside the store looked in, whose SKILL.md is there. */
+/** Whether a runtime's manifest names the source directory it was built from, and that directory's SKILL.md is there. */
 const builtFromElsewhere = Effect.fnUntraced(function* (runtime: string) {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -139,6 +131,14 @@ const builtFromElsewhere = Effect.fnUntraced(function* (runtime: string) {
   return (yield* fs.statOption(path.join(manifest.source_path, "SKILL.md")).pipe(unseenAs(undefined)))?.type === "file"
 })
 
+/**
+ * `skc build --all` in a project (or `--global`): skc's links in the project's known target directories (the
+ * home's, for the global store) to a runtime whose skill is no longer in the store (its folder deleted or
+ * renamed). Agents still load the old stub through them and nothing said so (a deploy probe: `discover`
+ * listed it as any other skill; an author's probe: `build --all --global` said "0 skills" and nothing of
+ * `~/.claude/skills/gx`). Said with the commands that remove the links and the runtime; nothing is removed
+ * (DECISIONS #38).
+ */
 export const warnOrphanedLinks = Effect.fnUntraced(function* (scope: "project" | "global" = "project") {
   const fs = yield* FileSystem
   const path = yield* Path

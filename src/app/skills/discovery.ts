@@ -550,7 +550,11 @@ const scanDir = Effect.fnUntraced(function* (scope: DiscoveryScope, skillsDir: s
               root: skillsDir,
               _tag: "Invalid",
               name: null,
-              problems: [sourceGone ? `broken symlink to '${raw}': skc's link to a skill no longer in its store (its source and runtime gone); remove it (rm ${shellWord(dir)})` : `broken symlink to '${raw}'`]
+              problems: [
+                sourceGone
+                  ? `broken symlink to '${raw}': skc's link to a skill whose runtime is gone and whose source is not in that store; remove it (rm ${shellWord(dir)}), or build the skill again where its source is`
+                  : `broken symlink to '${raw}'`
+              ]
             })
           }
           continue

@@ -113,7 +113,7 @@ export const permissions = Effect.fn("skc.permissions")(function* (input: Permis
   const model: ToolModel =
     reading === undefined || "ignored" in reading
       ? RESTRICTED_MODEL
-      : { unlisted: reading.unlisted, alwaysAsk: reading.alwaysAsk, ...(reading.filePaths === "gitignore" ? { files: { home: env.home, cwd: stores.cwd } } : {}) }
+      : { unlisted: reading.unlisted, alwaysAsk: reading.alwaysAsk, ...(reading.filePaths === "gitignore" ? { files: { home: env.realHome, cwd: stores.cwd, root: stores.projectRoot ?? stores.cwd } } : {}) }
   const text = yield* fs
     .readFileString(located.path)
     .pipe(Effect.mapError((e) => new UsageError({ message: `cannot read ${located.path}: ${e.code}` })))

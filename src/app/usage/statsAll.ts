@@ -12,6 +12,7 @@ import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Path } from "effect/Path"
 import { scanMarkdown } from "../../domain/markdown/model.js"
+import { isMarkdownPath } from "../../domain/sourcePaths.js"
 import { compareBytewise as bytewise } from "../../domain/sourcePaths.js"
 import { narrowsRows, unnarrowed, type SkillUsageRow, type StatsAllReport } from "../../domain/stats.js"
 import { Settings } from "../shared/index.js"
@@ -37,7 +38,8 @@ export type { SkillUsageRow, StatsAllReport } from "../../domain/stats.js"
  * only its headings scanned; a file that cannot be read is not said to be gone.
  */
 const topGone = Effect.fnUntraced(function* (sourceDir: string, file: string | null, section: string) {
-  if (file === null) return false
+  // A logged name that is no path inside the skill (absolute, `..`) or no markdown file says nothing here.
+  if (file === null || file.startsWith("/") || file.split("/").includes("..") || !isMarkdownPath(file)) return false
   const fs = yield* FileSystem
   const path = yield* Path
   const text = yield* fs.readFileString(path.join(sourceDir, ...file.split("/"))).pipe(

@@ -162,7 +162,7 @@ export interface ToolModel {
    * a relative path the working directory, a name without a slash at any depth below it) and asks with the
    * absolute path its tools use. Absent: paths are compared as written (the protocol's own reading).
    */
-  readonly files?: { readonly home: string; readonly cwd: string }
+  readonly files?: { readonly home: string; readonly cwd: string; readonly root: string }
 }
 
 /** The protocol's Restricted Mode. */
@@ -207,19 +207,48 @@ const absoluteOf = absolutePosix
 const anchoredRequest = (arg: string, files: NonNullable<ToolModel["files"]>): string =>
   absoluteOf(arg === "~" || arg.startsWith("~/") ? `${files.home}/${arg.slice(1)}` : arg.startsWith("/") ? arg : `${files.cwd}/${arg}`)
 
+/** An absolute directory as a glob's prefix: `/` is the empty prefix, so `~/x` under a home of `/` is `/x`, not `//x`. */
+const prefixOf = (dir: string): string => {
+  const abs = absoluteOf(dir)
+  return abs === "/" ? "" : abs
+}
+
+const GLOB_CHARS = /[*?]/
+
 /**
- * A file tool's rule pattern as an absolute glob, read the gitignore way as Claude Code reads it: `//x` from the
- * file system's root, `~/x` from the home directory, `/x` as written (an absolute path: a skill has no settings
- * file for it to be relative to), a name without a slash (`.env`, `*.pem`) at any depth below the working
- * directory, any other relative path from the working directory. The glob characters are kept (`*`, `**`, `?`).
+ * `.` and `..` of a glob's literal segments resolved, as the request's are (`/p/../secrets/**` is `/secrets/**`):
+ * left in, a rule such as `Read(../secrets/**)` could match no request. A `..` after a wildcard segment stays.
+ */
+const withoutGlobDots = (glob: string): string => {
+  const out: Array<string> = []
+  for (const seg of glob.split("/")) {
+    if (seg === "" || seg === ".") continue
+    if (seg === ".." && out.length > 0 && !GLOB_CHARS.test(out[out.length - 1]!) && out[out.length - 1] !== "..") out.pop()
+    else if (seg === ".." && out.length === 0) continue
+    else out.push(seg)
+  }
+  return `/${out.join("/")}`
+}
+
+/**
+ * A file tool's rule pattern as an absolute glob, read as Claude Code's permission rules read it (the gitignore
+ * way): `//x` from the file system's root, `~/x` from the home directory, `/x` from the project's root, a name
+ * without a slash (`.env`, `*.pem`) at any depth below the working directory, any other relative path from the
+ * working directory. The glob characters are kept (`*`, `**`, `?`); POSIX paths only.
  */
 const anchoredPattern = (pattern: string, files: NonNullable<ToolModel["files"]>): string => {
-  if (pattern.startsWith("//")) return pattern.slice(1)
-  if (pattern === "~" || pattern.startsWith("~/")) return `${absoluteOf(files.home)}${pattern.slice(1)}`
-  if (pattern.startsWith("/")) return pattern
+  if (pattern.startsWith("//")) return withoutGlobDots(pattern.slice(1))
+  if (pattern === "~" || pattern.startsWith("~/")) return withoutGlobDots(`${prefixOf(files.home)}/${pattern.slice(2)}`)
+  if (pattern.startsWith("/")) return withoutGlobDots(`${prefixOf(files.root)}${pattern}`)
   const rel = pattern.replace(/^(?:\.\/)+/, "")
-  const base = absoluteOf(files.cwd)
-  return rel.includes("/") ? `${base === "/" ? "" : base}/${rel}` : `${base === "/" ? "" : base}/**/${rel}`
+  return withoutGlobDots(rel.includes("/") ? `${prefixOf(files.cwd)}/${rel}` : `${prefixOf(files.cwd)}/**/${rel}`)
+}
+
+/** A path and the directories holding it, up to `/` excluded: a rule naming a directory covers what is in it (gitignore). */
+const selfAndParents = (p: string): ReadonlyArray<string> => {
+  const out = [p]
+  for (let at = p.lastIndexOf("/"); at > 0; at = p.lastIndexOf("/", at - 1)) out.push(p.slice(0, at))
+  return out
 }
 
 /** Does one entry's pattern cover one simple argument? */
@@ -240,9 +269,10 @@ const patternCovers = (entry: ToolEntry, arg: string, files?: ToolModel["files"]
     return host === domain || host.endsWith("." + domain)
   }
   if (files !== undefined && FILE_TOOLS.has(entry.tool)) {
-    const target = anchoredRequest(arg, files)
     const glob = anchoredPattern(pattern, files)
-    return /[*?]/.test(glob) ? globToRegex(glob, true).test(target) : absoluteOf(glob) === target
+    const re = GLOB_CHARS.test(glob) ? globToRegex(glob, true) : undefined
+    const matches = (p: string) => (re === undefined ? p === glob : re.test(p))
+    return selfAndParents(anchoredRequest(arg, files)).some(matches)
   }
   const normalised = FILE_TOOLS.has(entry.tool) ? arg.replace(/^\.\//, "") : arg
   const pat = FILE_TOOLS.has(entry.tool) ? pattern.replace(/^\.\//, "") : pattern
