@@ -28,10 +28,10 @@ import { hiddenByDirectoryName, namespacesPlugins } from "../../domain/protocol/
 import { listedDespiteProblems } from "../../domain/agents/claudeMetadata.js"
 import { frontmatterReaderOf } from "../../domain/agents/frontmatterReader.js"
 import { opencodeSkipReason } from "../../domain/agents/opencodeMetadata.js"
-import { fieldKeys, knownFields, profileOf, type AgentProfile } from "../../domain/agents/index.js"
-import { AGENT_SKILLS_FIELDS, frontmatterDialects } from "../../domain/lint/dialects.js"
+import { profileOf, type AgentProfile } from "../../domain/agents/index.js"
+import { frontmatterDialects } from "../../domain/lint/dialects.js"
 import { shellWord } from "../../domain/shellWord.js"
-import { skl109 } from "../../domain/lint/rules/skl109-frontmatter-known.js"
+import { knownFieldKeys, skl109 } from "../../domain/lint/rules/skl109-frontmatter-known.js"
 import { applyPrecedence, type Candidate, type DiscoveredSkill, type Discovery, type DiscoveryScope, type ShadowedSkill, type SkillLocation } from "../../domain/protocol/discovery.js"
 import { nameMismatch, validateSkillSource, type MetadataWarning } from "../../domain/protocol/metadata.js"
 import { readSkillSource } from "../../domain/protocol/frontmatter.js"
@@ -313,8 +313,7 @@ const profileWarnings = (data: Readonly<Record<string, unknown>>, bodyOf: () => 
  */
 const unknownFieldWarnings = (data: Readonly<Record<string, unknown>>, profile: AgentProfile): ReadonlyArray<MetadataWarning> => {
   if (!(profile.escalate ?? []).some((e) => e.rule === "SKL109")) return []
-  const known = new Set<string>(AGENT_SKILLS_FIELDS)
-  for (const f of knownFields(profile)) for (const k of fieldKeys(f)) known.add(k)
+  const known = knownFieldKeys([profile])
   // A dialect's fields (the tool-skill dialect's) count as known here: lint knows them when the dialect applies.
   for (const d of frontmatterDialects) for (const f of d.fields) known.add(f)
   return Object.keys(data)

@@ -1,4 +1,4 @@
-import { fieldKeys, knownFields } from "../../agents/index.js"
+import { fieldKeys, knownFields, type AgentProfile } from "../../agents/index.js"
 import { editDistance, typoBound } from "../../suggest.js"
 import { AGENT_SKILLS_FIELDS, frontmatterDialects } from "../dialects.js"
 import { activeProfiles, allFieldNames, profileList, profilesKnowing } from "../profiles.js"
@@ -24,6 +24,17 @@ const closestField = (field: string): string | undefined => {
   return best?.name
 }
 
+/**
+ * The field names `profiles` know, beside the Agent Skills format's six and `extra`: what SKL109 reports
+ * nothing of (a dialect's fields are the caller's to add). Discovery asks it too, for a profile that makes an
+ * unknown field an error.
+ */
+export const knownFieldKeys = (profiles: ReadonlyArray<AgentProfile>, extra: ReadonlyArray<string> = []): Set<string> => {
+  const known = new Set([...AGENT_SKILLS_FIELDS, ...extra])
+  for (const p of profiles) for (const f of knownFields(p)) for (const k of fieldKeys(f)) known.add(k)
+  return known
+}
+
 export const skl109: Rule = {
   id: "SKL109",
   name: "frontmatter-known",
@@ -38,8 +49,7 @@ export const skl109: Rule = {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined) return []
     const profiles = activeProfiles(s)
-    const known = new Set([...AGENT_SKILLS_FIELDS, ...option("extra-fields")])
-    for (const p of profiles) for (const f of knownFields(p)) for (const k of fieldKeys(f)) known.add(k)
+    const known = knownFieldKeys(profiles, option("extra-fields"))
     for (const d of frontmatterDialects) if (d.applies(s)) for (const f of d.fields) known.add(f)
     return Object.keys(data)
       .filter((k) => !known.has(k))
