@@ -74,8 +74,10 @@ export const importSkill = Effect.fnUntraced(function* (skill: ResolvedSkill, op
       new UsageError({ message: `cannot import '${skill.sourceDir}' into '${dest}': one contains the other` })
     )
   }
-  // A copy there without --force was refused before the build planned anything (refuseExistingCopy, build.ts).
   const existing = yield* fs.lstatOption(dest).pipe(Effect.mapError(fsInternal))
+  if (existing !== undefined && !options.force) {
+    return yield* Effect.fail(new SkillExists({ skill: skill.name, hint: `use --force to replace the ${scope} copy at ${quotedPath(dest)}` }))
+  }
 
   yield* removeStaleBeside(store, skill.name, ["import", "old"])
   const copyAll = (staging: string) =>
