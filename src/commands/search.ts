@@ -153,7 +153,13 @@ export const searchCommand = defineCommand({
       // RFC-0004:C-LOGGING: {query, result_count}. Without `skill` the use case logs one row per skill searched.
       log: { args: (input, answer) => searchLogArgs(input, answer?.result) },
       text: (answer) => renderSearchText(answer.result, renderOptions(answer)),
-      json: (answer) => answer.result,
+      // The RFC's document, and (additive, DECISIONS #40) the guidance the text prints beside the results as
+      // `notices`, as the MCP structured content carries it: an agent reading JSON got `{"results": []}` where the
+      // text said "Did you mean 'watermark'?" and where to look next (a probe as an agent).
+      json: (answer) => {
+        const notices = searchNotices(answer.result, renderOptions(answer))
+        return notices.length === 0 ? answer.result : { ...answer.result, notices }
+      },
       mcp: {
         output: () => import("../app/search/search.js").then((r) => r.SearchResult),
         text: (answer, ctx) => renderSearchText(answer.result, { mcp: true, remote: ctx.remote === true, ...renderOptions(answer) }),

@@ -84,7 +84,7 @@ describe("issue 14 search answers", () => {
   const search = (args: ReadonlyArray<string>) => {
     const r = s.run(["search", ...args, "--format", "json"])
     expect(r.code, r.stderr).toBe(0)
-    return JSON.parse(r.stdout) as { query: string; partial?: boolean; results: Array<Item>; skipped?: Array<{ skill: string; reason: string }> }
+    return JSON.parse(r.stdout) as { query: string; partial?: boolean; results: Array<Item>; skipped?: Array<{ skill: string; reason: string }>; notices?: Array<string> }
   }
   const where = (doc: { results: Array<Item> }) => doc.results.map((r) => `${r.skill === undefined ? "" : `${r.skill}:`}${r.file}#${r.section}`)
 
@@ -101,7 +101,9 @@ describe("issue 14 search answers", () => {
 
   it("DECISIONS #37 no section holds every word: OR of the content words, most words first, partial: true", () => {
     const doc = search(["pdf", "how do I add a watermark to my tiff"])
-    expect(Object.keys(doc)).toEqual(["query", "partial", "results"])
+    // The RFC's fields, then (additive) the text's guidance: what none of these holds.
+    expect(Object.keys(doc)).toEqual(["query", "partial", "results", "notices"])
+    expect(doc.notices?.[0]).toBe("No section holds every word of 'how do I add a watermark to my tiff'; these hold the most of them (none of these holds 'tiff')")
     expect(doc.partial).toBe(true)
     // "Add Watermark" holds add and watermark, not tiff: it holds the most content words.
     expect(where(doc)[0]).toBe("SKILL.md#Add Watermark")
@@ -118,8 +120,10 @@ describe("issue 14 search answers", () => {
   })
 
   it("DECISIONS #37 a single word, or words found nowhere, stay the RFC's empty result", () => {
-    expect(search(["pdf", "zebra"])).toEqual({ query: "zebra", results: [] })
-    expect(search(["pdf", "zebra okapi"])).toEqual({ query: "zebra okapi", results: [] })
+    // The RFC's empty result, and beside it (additive) where to look next, as the text says it.
+    const where = ["No section of 'pdf' holds these words; its headings: skc outline pdf"]
+    expect(search(["pdf", "zebra"])).toEqual({ query: "zebra", results: [], notices: where })
+    expect(search(["pdf", "zebra okapi"])).toEqual({ query: "zebra okapi", results: [], notices: where })
     // Only stop words left for the fallback: nothing to look for.
     expect(search(["pdf", "how do zebra"]).results.length).toBe(0)
   })
@@ -301,8 +305,11 @@ describe("issue 14 search answers", () => {
       expect(r.isError).toBeFalsy()
       // The CLI's document, and beside it (notices) how to search the unbuilt skill it skipped.
       const { notices, ...document } = r.structuredContent as { notices?: Array<string> }
-      expect(document).toEqual(JSON.parse(s.run(["search", "--all", "watermark", "--limit", "3", "--format", "json"]).stdout))
+      const { notices: cliNotices, ...cliDocument } = JSON.parse(s.run(["search", "--all", "watermark", "--limit", "3", "--format", "json"]).stdout)
+      expect(document).toEqual(cliDocument)
+      // The same guidance, each in its own client's words (the tool call over MCP, the command in the CLI's JSON).
       expect(notices).toEqual(["(skipped unbuilt: not built; build it with: skc build unbuilt)"])
+      expect(cliNotices).toEqual(["(skipped unbuilt: not built; build it with: skc build unbuilt)"])
       const narrowed = await mcp.call("skc_search", { query: "watermark", skills: ["docx"] })
       expect(new Set((narrowed.structuredContent as { results: Array<Item> }).results.map((x) => x.skill))).toEqual(new Set(["docx"]))
     })

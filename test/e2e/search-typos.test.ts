@@ -1,6 +1,6 @@
 // "Did you mean …?" for a search (of one skill, or across skills) that found nothing or only a partial answer
 // (src/domain/search/typoCorrection.ts): the question with a word no section holds replaced by the closest word
-// of the skill's headings. Text output only (RFC-0004:C-SEARCH: the text is informative, the JSON the RFC's).
+// of the skill's headings. In the text, and as the JSON's and the MCP structured content's `notices` (additive).
 // Real CLI and MCP server, real SQLite index, isolated SKILLC_HOME.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { builtSkill, sandbox, type Sandbox } from "../helpers/cli.js"
@@ -29,8 +29,13 @@ describe("typos in a search of one skill", () => {
     const r = s.run(["search", "pdf", "watermrk"])
     expect(r.code).toBe(0)
     expect(r.stdout).toBe("No results for 'watermrk'.\n  Did you mean 'watermark'?\n  No section of 'pdf' holds these words; its headings: skc outline pdf\n")
-    // The JSON answer is the RFC's empty result.
-    expect(JSON.parse(s.run(["search", "pdf", "watermrk", "--format", "json"]).stdout)).toEqual({ query: "watermrk", results: [] })
+    // The JSON answer is the RFC's empty result, with the text's guidance as `notices` (additive, DECISIONS #40): an
+    // agent reading JSON was left with an empty list and no way on.
+    expect(JSON.parse(s.run(["search", "pdf", "watermrk", "--format", "json"]).stdout)).toEqual({
+      query: "watermrk",
+      results: [],
+      notices: ["Did you mean 'watermark'?", "No section of 'pdf' holds these words; its headings: skc outline pdf"]
+    })
   })
 
   it("a partial answer says it too, and only for the word no section holds", () => {
@@ -77,7 +82,11 @@ describe("typos in a search across skills", () => {
     expect(r.code).toBe(0)
     // The next step asks of the question as probably meant: the typo again would cost the agent a call.
     expect(r.stdout).toBe("No results for 'trackd'.\n  Did you mean 'tracked'?\n  No searched skill holds these words; the skills whose descriptions fit it: skc match tracked\n")
-    expect(JSON.parse(s.run(["search", "--all", "trackd", "--format", "json"]).stdout)).toEqual({ query: "trackd", results: [] })
+    expect(JSON.parse(s.run(["search", "--all", "trackd", "--format", "json"]).stdout)).toEqual({
+      query: "trackd",
+      results: [],
+      notices: ["Did you mean 'tracked'?", "No searched skill holds these words; the skills whose descriptions fit it: skc match tracked"]
+    })
   })
 
   it("a partial answer says it, only for a word no skill holds; a word some skill holds is never corrected", () => {
