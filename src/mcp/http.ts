@@ -129,6 +129,8 @@ interface Open {
   readonly transport: WebStandardStreamableHTTPServerTransport
   /** The session's revision boundary: the revision its handshake negotiated (batches are 2025-03-26's). */
   readonly revision: RevisionTransport
+  /** The transport that knows the requests in flight: answered when the session is closed under them. */
+  readonly bounded: BoundedTransport
   readonly user: string | undefined
   /** The project it was opened on: its path's (`/mcp/<name>`, or `/mcp` for the first). */
   readonly project: string
@@ -182,13 +184,11 @@ class BoundedTransport implements Transport {
   get busy(): boolean {
     return this.unanswered.size > 0
   }
-  /** Answer every request still in flight with `STOPPING_CODE`, on the stream its client waits on. */
-  answerUnanswered = async (): Promise<void> => {
+  /** Answer every request still in flight with `STOPPING_CODE` and `message`, on the stream its client waits on. */
+  answerUnanswered = async (message: string = STOPPING_MESSAGE): Promise<void> => {
     for (const id of [...this.unanswered]) {
       this.unanswered.delete(id)
-      await this.inner
-        .send({ jsonrpc: "2.0", id, error: { code: STOPPING_CODE, message: STOPPING_MESSAGE } } as JSONRPCMessage, { relatedRequestId: id })
-        .catch(() => {})
+      await this.inner.send({ jsonrpc: "2.0", id, error: { code: STOPPING_CODE, message } } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {})
     }
   }
 }
@@ -477,19 +477,26 @@ export const serveHttp = async (
       // Stateless: one answer per POST, no stream to keep.
       enableJsonResponse: stateless,
       // Known as soon as the id is made, before the answer that carries it is sent: the client's next request finds it.
-      onsessioninitialized: (id) => void sessions.set(id, { session, transport, revision, user, project, lastUsed: Date.now() }),
+      onsessioninitialized: (id) => void sessions.set(id, { session, transport, revision, bounded, user, project, lastUsed: Date.now() }),
       onsessionclosed: (id) => void closeSession(id)
     })
     // Kept with the session (`onsessioninitialized`, called once the transport serves the initialize request).
-    const revision = new RevisionTransport(new BoundedTransport(transport, serving), session.revision)
+    const bounded = new BoundedTransport(transport, serving)
+    const revision = new RevisionTransport(bounded, session.revision)
     await session.server.connect(revision)
     return { session, transport }
   }
 
-  const closeSession = async (id: string) => {
+  /**
+   * Close a session; `why`, when it is closed under its client (a token removed, room made for another): the
+   * requests it has in flight are answered first, with -32603 and why, on the streams their client waits on.
+   * Before, such a request's stream ended empty (200, no message) and the agent waited until its own timeout.
+   */
+  const closeSession = async (id: string, why?: string) => {
     const o = sessions.get(id)
     if (o === undefined) return
     sessions.delete(id)
+    if (why !== undefined) await o.bounded.answerUnanswered(`skc mcp closed this session: ${why}; the request was not finished`)
     await o.transport.close().catch(() => {})
     await o.session.close().catch(() => {})
   }
@@ -528,7 +535,7 @@ export const serveHttp = async (
     } else {
       tell(`share:${room.owner}`, `${MAX_SESSIONS} sessions are open: token '${room.owner}' holds the most, and its least recently used is closed for each new session of a token holding fewer`)
     }
-    await closeSession(room.id)
+    await closeSession(room.id, "the server made room for a newer session; open a new session and send the request again")
   }
 
   /**
@@ -545,7 +552,7 @@ export const serveHttp = async (
     tokens = next
     const names = new Set(next.entries.map((e) => e.name))
     const revoked = [...sessions].filter(([, o]) => o.user !== undefined && !names.has(o.user)).map(([id]) => id)
-    for (const id of revoked) void closeSession(id)
+    for (const id of revoked) void closeSession(id, "its token was removed from the server's token file")
     say(`SIGHUP: ${next.entries.length} token(s) reloaded${revoked.length === 0 ? "" : `; ${revoked.length} session${revoked.length === 1 ? "" : "s"} of removed tokens closed`}`)
   }
   // Registered before anything this start-up awaits (the first --log-to push can take seconds): a reload
@@ -1086,7 +1093,7 @@ export const serveHttp = async (
   await Promise.all([...serving].map((t) => t.answerUnanswered()))
   await Promise.all([...exchanges].map((e) => e.answerIfInFlight(STOPPING_CODE, STOPPING_MESSAGE)))
   const openSessions = sessions.size
-  await Promise.all([...sessions.keys()].map(closeSession))
+  await Promise.all([...sessions.keys()].map((id) => closeSession(id)))
   // Open listen streams get their answer (graceful closure) before the connections go.
   await Promise.all([...exchanges].map((e) => e.close().catch(() => {})))
   if (telemetry !== undefined) await (await telemetry).close().catch(() => {})

@@ -118,6 +118,10 @@ const CACHE_HINTS = { ttlMs: 0, cacheScope: "private" } as const
  * `… handler: Invalid params: params: expected object, received undefined`.
  */
 export const oneLogLine = (message: string): string => {
+  // The SDK's words for an answer whose client had closed its connection (an agent that gave up, a `curl` cut
+  // short): said as what happened to the request, not as the transport's internals.
+  const gone = /^Failed to send response: Error: No connection established for request ID: (.{1,64})$/.exec(message.trim())
+  if (gone !== null) return `request ${gone[1]}: the client closed its connection before the answer; the answer was dropped`
   const dump = /^([^[]*?)(\[[\s\S]*\])\s*$/.exec(message)
   const readable = dump === null ? undefined : readableSchemaFailure(dump[2]!)
   const line = (readable === undefined ? message : `${dump![1]}${readable}`).replace(/\s+/g, " ").trim()

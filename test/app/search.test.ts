@@ -5,7 +5,7 @@ import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { indexSkill } from "../../src/app/build/indexing.js"
 import { resolveSkill } from "../../src/app/skills/resolve.js"
-import { search, type SearchResult } from "../../src/app/search/search.js"
+import { MAX_QUERY_LENGTH, search, type SearchResult } from "../../src/app/search/search.js"
 import { memoryWorld } from "../../src/testing.js"
 
 const SKILL = (name: string, body: string) => `---\nname: ${name}\ndescription: d\n---\n${body}`
@@ -167,6 +167,21 @@ describe("issue 45 item 4: NUL in a query", () => {
       const r = await w.run(search(input))
       expect(Result.isFailure(r) && r.failure).toMatchObject({ _tag: "EmptyQuery", code: "E004", holdsNul: true })
     }
+  })
+})
+
+describe("a query too long to search", () => {
+  it("is E100 before any index is opened, one skill and across skills; a query at the bound is searched", async () => {
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/guide/SKILL.md": SKILL("guide", GUIDE) } })
+    const long = "watermark ".repeat(1_700).slice(0, MAX_QUERY_LENGTH + 1)
+    for (const input of [{ skill: "guide", query: long }, { query: long }]) {
+      const r = await w.run(search(input))
+      expect(Result.isFailure(r) && r.failure).toMatchObject({ _tag: "InvalidOption", code: "E100" })
+      expect(Result.isFailure(r) && (r.failure as { message: string }).message).toBe("query too long: 16,385 characters, at most 16,384")
+    }
+    // At the bound the question is searched (no index here: E002, never E100).
+    const r = await w.run(search({ skill: "guide", query: long.slice(0, MAX_QUERY_LENGTH) }))
+    expect(Result.isFailure(r) && r.failure).toMatchObject({ code: "E002" })
   })
 })
 

@@ -7,6 +7,7 @@
 // sessions carry on; a bad file keeps the tokens in use. Without a token file,
 // SIGHUP ends the server (129) as it ends every command.
 import { mkdirSync, writeFileSync } from "node:fs"
+import { DatabaseSync } from "node:sqlite"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -107,6 +108,36 @@ describe("skc mcp --http: revoking a token (docs/team.md)", () => {
     await alice.close()
     await carol.close()
     await bob.close().catch(() => undefined)
+    expect(await server.stop("SIGTERM")).toBe(143)
+  }, 120_000)
+
+  it("a request in flight on a session whose token is removed is answered -32603 with why, not an empty stream", async () => {
+    writeFileSync(tokens, `alice:${ALICE}\nbob:${BOB}\n`)
+    // The skill's log exists (a read made it) before another process locks it.
+    expect((await sb.runAsync(["show", "deploy", "--section", "Steps"])).code).toBe(0)
+    const server = await startHttpServer({ cwd: "/", home: sb.home, flags: ["--project", sb.work, "--tokens", tokens, "--rate", "0"] })
+    servers.push(server)
+    const bob = await connectHttp(`${server.base}/mcp`, BOB, "bob-agent")
+    // Another process writing to the skill's log: the read waits for it (up to 10 s, RFC-0007:C-LOGGING), in flight.
+    const log = new DatabaseSync(join(sb.work, ".skillc", "runtime", "deploy", ".skillc-meta", "logs.db"))
+    log.exec("BEGIN EXCLUSIVE")
+    try {
+      const answer = bob.callTool({ name: "skc_show", arguments: { skill: "deploy", section: "Steps" } }, undefined, { timeout: 120_000 }).then(
+        (r) => ({ code: 0, message: JSON.stringify(r) }),
+        (e: { code?: number; message?: string }) => ({ code: e.code, message: String(e.message) })
+      )
+      await new Promise((r) => setTimeout(r, 1_000))
+      writeFileSync(tokens, `alice:${ALICE}\n`)
+      server.child.kill("SIGHUP")
+      await until(server, () => server.stderr().includes("SIGHUP: 1 token(s) reloaded; 1 session of removed tokens closed"))
+      const a = await answer
+      expect(a.code, a.message + server.stderr()).toBe(-32603)
+      expect(a.message).toContain("skc mcp closed this session: its token was removed from the server's token file; the request was not finished")
+    } finally {
+      log.exec("ROLLBACK")
+      log.close()
+      await bob.close().catch(() => undefined)
+    }
     expect(await server.stop("SIGTERM")).toBe(143)
   }, 120_000)
 

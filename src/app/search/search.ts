@@ -53,7 +53,24 @@ export const search = (input: SearchInput) => Effect.map(answer(input, false), (
  */
 export const searchWithCorrection = (input: SearchInput) => answer(input, true)
 
+/**
+ * The longest query searched, in UTF-16 code units (`String.length`). The RFC's AND query takes every word
+ * of the question, and FTS5 parses and runs one MATCH expression of them in a single synchronous step:
+ * 100 KB of words took 1.3 s of a CLI search, a 400 KB question 10 s of a server's one thread, during
+ * which it answered nothing else and could not stop (a team-server probe). 16 KB holds any question and a
+ * pasted error message or stack trace; a longer one is refused before any work, with what to do instead.
+ */
+export const MAX_QUERY_LENGTH = 16_384
+
 const answer = Effect.fn("skc.search")(function* (input: SearchInput, withCorrection: boolean) {
+  if (input.query.length > MAX_QUERY_LENGTH) {
+    return yield* Effect.fail(
+      new InvalidOption({
+        message: `query too long: ${input.query.length.toLocaleString("en-US")} characters, at most ${MAX_QUERY_LENGTH.toLocaleString("en-US")}`,
+        suggestion: "search for the words that matter: a line of the error, the names in it"
+      })
+    )
+  }
   // E004 needs no skill and no index: it is checked before any I/O.
   if (queryTokens(input.query).length === 0) return yield* Effect.fail(new EmptyQuery())
   // Issue 45 item 4: no indexed text holds NUL, and SQLite would refuse it as an unusable index (E002).
