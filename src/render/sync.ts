@@ -6,7 +6,11 @@ import { errorHeadline } from "../domain/errors.js"
 export const renderSync = (r: SyncResult): string => {
   if (r.synced.length === 0 && r.failed.length === 0) return "No local logs to sync\n"
   return r.synced
-    .map((s) => (r.dry_run ? `Would sync ${s.entries} entries for '${s.skill}'` : `Synced ${s.entries} entries for '${s.skill}' (local logs removed)`))
+    .map((s) => {
+      // RFC-0007:C-SYNC's lines, the noun agreeing with the count (one row said "Synced 1 entries").
+      const entries = `${s.entries} ${s.entries === 1 ? "entry" : "entries"}`
+      return r.dry_run ? `Would sync ${entries} for '${s.skill}'` : `Synced ${entries} for '${s.skill}' (local logs removed)`
+    })
     .map((l) => visible(l) + "\n")
     .join("")
 }

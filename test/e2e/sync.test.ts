@@ -2,9 +2,11 @@
 // fallback while the runtime was read-only, the printed lines, E040/E041 and
 // exit statuses. Idempotence, partial failure and --project are tested in
 // process in test/app/sync.test.ts.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { createHash, randomBytes } from "node:crypto"
+import { existsSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { Database } from "../../src/adapters/sqlite/nodeSqlite.js"
 import { sandbox } from "../helpers/cli.js"
 import { makeLogDb, readLog } from "../helpers/logs.js"
 
@@ -114,5 +116,90 @@ describe("RFC-0007:C-SYNC two skc sync processes at once", () => {
     for (const s of Object.values(w.skills)) expect(new Set(readLog(s.primary).map((r) => r.run_id)).size).toBe(40)
     for (const s of Object.values(w.skills)) expect(readLog(s.primary)).toHaveLength(40)
     expect(existsSync(join(w.work, ".skillc", "logs"))).toBe(false)
+  })
+})
+
+describe("DECISIONS #30: a fallback log sync refuses as damaged (E042) is kept byte for byte", () => {
+  // E042 says "skc keeps it unread … recover its rows with sqlite3's .recover", but the sync that refused it had
+  // opened it for writing (taking it back into use, or marking it), and in WAL mode the last connection's close
+  // checkpoints the -wal into the database and deletes the -wal and -shm: the damaged bytes the user was told to
+  // recover were overwritten, and the next sync found the rewritten file sound, synced it and deleted it (a probe).
+  const md5 = (file: string) => createHash("md5").update(readFileSync(file)).digest("hex")
+
+  /** A skill whose reads went to its fallback log (the runtime unwritable: a file where its directory goes). */
+  const withFallback = async (reads: number, flushed: boolean) => {
+    const w = world("demo")
+    const d = w.skills.demo!
+    const blocker = join(w.work, ".skillc", "runtime")
+    const read = async (n: number) => {
+      writeFileSync(blocker, "")
+      for (let i = 0; i < n; i++) expect((await w.runAsync(["stats", "demo", "--group-by", "commands"])).code).toBe(0)
+      rmSync(blocker)
+    }
+    await read(reads)
+    if (flushed) {
+      // The rows so far checkpointed into the database file, then one more read: the -wal holds a few pages
+      // only, so that damage to the database file's other pages is damage SQLite sees (else the -wal's copy
+      // of every page hides it, and the log is sound).
+      const db = new Database(d.fallback)
+      db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+      db.close()
+      await read(1)
+    }
+    expect(readLog(d.fallback).length).toBe(reads + (flushed ? 1 : 0))
+    return { w, d }
+  }
+
+  const refusedTwiceAndKept = async (w: Awaited<ReturnType<typeof withFallback>>["w"], fallback: string) => {
+    const wal = `${fallback}-wal`
+    expect(existsSync(wal)).toBe(true)
+    expect(existsSync(`${fallback}-shm`)).toBe(true)
+    const before = { db: md5(fallback), wal: md5(wal) }
+    const kept = () => {
+      expect(existsSync(wal)).toBe(true)
+      expect(existsSync(`${fallback}-shm`)).toBe(true)
+      expect({ db: md5(fallback), wal: md5(wal) }).toEqual(before)
+    }
+    const dry = await w.runAsync(["sync", "--dry-run"])
+    expect(dry.code).toBe(1)
+    expect(dry.stderr).toContain(`error[E042]: sync source not readable: '${fallback}'\n  it is not a sound SQLite database`)
+    kept()
+    for (let i = 0; i < 2; i++) {
+      const r = await w.runAsync(["sync", "--format", "json"])
+      expect(r.code, r.stderr).toBe(1)
+      expect(JSON.parse(r.stdout).failed.map((f: { skill: string; code: string }) => [f.skill, f.code])).toEqual([["demo", "E042"]])
+      kept()
+    }
+    const text = await w.runAsync(["sync"])
+    expect(text.code).toBe(1)
+    expect(text.stderr).toContain(`error[E042]: sync source not readable: '${fallback}'\n  it is not a sound SQLite database`)
+    expect(text.stderr).toContain("recover its rows with sqlite3's .recover")
+    kept()
+  }
+
+  it("random bytes in place of the database file: its bytes, -wal and -shm stay, and every sync says E042", async () => {
+    const { w, d } = await withFallback(1, false)
+    writeFileSync(d.fallback, randomBytes(5000))
+    await refusedTwiceAndKept(w, d.fallback)
+  })
+
+  it("random bytes after a sound header, where the -wal does not hide them: kept, E042 every time", async () => {
+    const { w, d } = await withFallback(2, true)
+    const bytes = readFileSync(d.fallback)
+    randomBytes(bytes.length - 100).copy(bytes, 100)
+    writeFileSync(d.fallback, bytes)
+    await refusedTwiceAndKept(w, d.fallback)
+  })
+
+  it("a database file cut after its first page (SQLite's quick_check fails on it): kept, E042 every time, not synced and deleted", async () => {
+    const { w, d } = await withFallback(2, true)
+    truncateSync(d.fallback, 4096)
+    await refusedTwiceAndKept(w, d.fallback)
+  })
+
+  it("RFC-0007:C-SYNC's line for one row says '1 entry'", async () => {
+    const { w } = await withFallback(1, false)
+    expect(await w.runAsync(["sync", "--dry-run"])).toEqual({ code: 0, stdout: "Would sync 1 entry for 'demo'\n", stderr: "" })
+    expect(await w.runAsync(["sync"])).toEqual({ code: 0, stdout: "Synced 1 entry for 'demo' (local logs removed)\n", stderr: "" })
   })
 })

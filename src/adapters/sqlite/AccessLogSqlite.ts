@@ -290,18 +290,72 @@ const openForRead = (Sqlite: DatabaseConstructor, dbFile: string): Database | un
   return new Sqlite(dbFile, { readonly: true, timeout: BUSY_TIMEOUT_MS })
 }
 
+/** What `readOnlyFirst` returns when a read-only connection cannot read the log here. */
+const NOT_READ: unique symbol = Symbol("not read")
+
+/**
+ * Run `f` on a read-only connection, which never writes the database file nor deletes its `-wal`: in WAL
+ * mode the last connection to close checkpoints the `-wal` into the database and deletes the `-wal` and
+ * `-shm`, and only a writable connection can. A damaged fallback `skc sync` refused (E042: "skc keeps it unread … recover its rows with
+ * sqlite3's .recover") was so rewritten by the very read that refused it, its `-wal` gone, and the next sync
+ * found the rewritten file sound and deleted it (a probe, DECISIONS #30: "its file kept"). Corruption and a
+ * busy log fail here as they would on any connection; `NOT_READ` when a read-only connection cannot read
+ * it at all (a `-wal` index it would have to rebuild and may not write: SQLITE_READONLY, SQLITE_CANTOPEN).
+ */
+const readOnlyFirst = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Database) => A): A | typeof NOT_READ => {
+  let db: Database | undefined
+  try {
+    db = new Sqlite(dbFile, { readonly: true, timeout: BUSY_TIMEOUT_MS })
+    return f(db)
+  } catch (e) {
+    if (isBusy(e) || isCorruptCode(codeOf(e))) throw e
+    return NOT_READ
+  } finally {
+    db?.close()
+  }
+}
+
+/**
+ * SQLite's own verdict on the whole log (`PRAGMA quick_check`: every page of every table and index, its
+ * `-wal`'s included), on `db`; unsound, a corrupt log. About 0.1 s for 300,000 rows.
+ */
+const quickCheck = (db: Database): void => {
+  const first = db.prepare("PRAGMA quick_check(1)").get()
+  const verdict = first === undefined ? "ok" : String(Object.values(first)[0])
+  if (verdict !== "ok") throw new UnsoundLog(`SQLite's check finds it damaged: ${verdict.replace(/\s+/g, " ").trim().slice(0, 200)}`, "SQLITE_CORRUPT")
+}
+
+/**
+ * Fail as corrupt when the log at `dbFile` is not sound, found without changing a byte of it: before `skc
+ * sync` opens a fallback for writing (`markMerging`, `retire`), whose close would checkpoint into a damaged
+ * file the user is then told to recover (E042, DECISIONS #30: "its file kept"). A log a read-only
+ * connection cannot read here is left to the writer's open, as before.
+ */
+const checkSound = (Sqlite: DatabaseConstructor, dbFile: string): void => {
+  checkHeader(dbFile)
+  if (exists(dbFile)) readOnlyFirst(Sqlite, dbFile, quickCheck)
+}
+
 /**
  * Run `f` on a connection that sees every committed row, the `-wal`'s included; `undefined` when there is no
  * database. For `sync`, which deletes what it has read: a read-only connection that needs to write (the
  * `-wal` index of a log whose writer still has it open, or one a killed writer left, as another user: the
  * sandboxed agent) fails SQLITE_READONLY, and `withReader`'s fallback, the immutable snapshot, reads the
  * database file alone. The rows still in the `-wal` were then deleted unsynced (an MCP server writing while
- * `skc sync` looped: 2 of 300 lost). Here a failure fails the read (E042 for sync, the file kept).
+ * `skc sync` looped: 2 of 300 lost). Here a failure fails the read (E042 for sync, the file kept). A
+ * read-only connection reads first, so that a log found damaged is left as it was (`readOnlyFirst`); a
+ * writable one only where that one cannot read. `check`: SQLite's `quick_check` first (`quickCheck`), so
+ * that a log damaged where no query of `f` reads is unsound too, as `skc sync` finds it (`checkSound`).
  */
-const withWholeReader = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Database) => A): A | undefined => {
+const withWholeReader = <A>(Sqlite: DatabaseConstructor, dbFile: string, f: (db: Database) => A, check = false): A | undefined => {
   // A fallback whose -wal rows SQLite would drop is not read (and then deleted) as if it had none: E042 keeps it.
   checkHeader(dbFile)
   if (!exists(dbFile)) return undefined
+  const read = readOnlyFirst(Sqlite, dbFile, (db) => {
+    if (check) quickCheck(db)
+    return f(db)
+  })
+  if (read !== NOT_READ) return read
   const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
   try {
     return f(db)
@@ -881,7 +935,7 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
             after === undefined ? db.prepare("SELECT DISTINCT skill_path FROM access_log ORDER BY skill_path").all().map((r) => text(r.skill_path)) : undefined
           const marked = after === undefined ? hasTableNamed(db, MERGING_TABLE) : undefined
           return { rows, ids, last, ...(skillPaths === undefined ? {} : { skillPaths }), ...(marked === undefined ? {} : { marked }) }
-        })
+        }, after === undefined)
         if (span === undefined) throw Object.assign(new Error(`no such file: ${dbFile}`), { code: "ENOENT" })
         return span
       },
@@ -941,6 +995,8 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
   markMerging: (dbFile) =>
     Effect.try({
       try: () => {
+        // A damaged fallback is refused as it is, never written (and so checkpointed) first: E042 keeps it whole.
+        checkSound(Sqlite, dbFile)
         const db = openForWrite(Sqlite, dbFile)
         try {
           // A table of its own, beside the log's: a writer of any version leaves it alone. Checked and made in
@@ -961,6 +1017,9 @@ export const makeSqliteAccessLog = (Sqlite: DatabaseConstructor): AccessLogServi
     Effect.try({
       try: () => {
         if (!exists(dbFile)) return
+        // Neither retired nor taken back into use when damaged (a sync's E042): opened for writing, its close
+        // checkpointed the -wal into the file skc had just promised to keep unread, and deleted the -wal.
+        checkSound(Sqlite, dbFile)
         const db = new Sqlite(dbFile, { timeout: BUSY_TIMEOUT_MS })
         try {
           // A log a writer has just created and not yet given its table (openForWrite: file, then schema, then

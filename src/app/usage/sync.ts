@@ -252,19 +252,22 @@ const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, he
   const log = yield* AccessLog
   const source = logDbIn(held, path)
   const dir = fallbackDirOf(project, name, path)
+  const unreadable = (e: LogStoreError) => new SyncSourceNotReadable({ path: logDbIn(dir, path), hint: unreadableHint(e, logDbIn(dir, path)) })
   const merged = Effect.gen(function* () {
     // Never merged before (marked now, in the file itself, so the mark follows it when a failed sync puts it
     // back): none of its rows is in the skill's log, and each is added as it is. Marked before, or not
     // markable (another user's): compared, as DECISIONS #30 says.
     // A fallback found held aside already (a sync killed midway, perhaps of a version that left no mark) is
     // compared whatever its mark says.
-    // Recovery: a log that cannot be marked is merged the cautious way, compared.
-    const never = heldNow && (yield* log.markMerging(source).pipe(Effect.orElseSucceed(() => false)))
+    // Recovery: a log that cannot be marked is merged the cautious way, compared. One found damaged is E042
+    // before anything is written to it (DECISIONS #30: that skill skipped, its file kept byte for byte).
+    const never = heldNow && (yield* log.markMerging(source).pipe(Effect.catchIf((e) => !isCorruptLog(e), () => Effect.succeed(false)), Effect.mapError(unreadable)))
     const seen = new Set<number>()
     // Most rows are merged while writers may still write, so that the retired file's last merge is short.
     const first = yield* mergeOnce(name, source, false, logDbIn(dir, path), never ? { _tag: "taken", seen, skip: new Set() } : { _tag: "compared", seen })
-    // Recovery: a log SQLite cannot add a trigger to (read-only, full) takes no writer's row either.
-    yield* log.retire(source, true).pipe(Effect.ignore)
+    // Recovery: a log SQLite cannot add a trigger to (read-only, full) takes no writer's row either. A damaged
+    // one is E042, as a damaged read is: kept as it is, never deleted for rows read around the damage.
+    yield* log.retire(source, true).pipe(Effect.catchIf((e) => !isCorruptLog(e), () => Effect.void), Effect.mapError(unreadable))
     // The rows committed since the first pass read the file: each added as it is (the first pass took the others).
     const last = yield* mergeOnce(name, source, false, logDbIn(dir, path), { _tag: "taken", seen: new Set(), skip: seen })
     return { entries: first.entries + last.entries, destination: last.destination }
@@ -274,7 +277,8 @@ const mergeHeld = Effect.fnUntraced(function* (project: string, name: string, he
     // Another `skc sync` took the held log while this one read it (merged and removed it, or put it back): its
     // rows are there, safe, and this sync has nothing of it to report. Two syncs at once failed E042 before.
     if (!(yield* exists(source))) return { entries: 0, destination: "" }
-    // Recovery: the fallback stays held, and the next sync takes it from there; put back, it takes rows again.
+    // Recovery: the fallback stays held, and the next sync takes it from there; put back, it takes rows again
+    // (a damaged one is not taken back into use: `retire` refuses it unopened, and its files stay as they are).
     if (!(yield* exists(dir))) {
       yield* log.retire(source, false).pipe(Effect.ignore)
       yield* fs.rename(held, dir).pipe(Effect.ignore)
