@@ -121,13 +121,23 @@ export class InvalidFrontmatter extends Schema.TaggedError<InvalidFrontmatter>()
 }
 
 /** E012: a path or symlink would leave the skill root. */
-export class PathEscapes extends Schema.TaggedError<PathEscapes>()("PathEscapes", { path: Schema.String, vcs: Schema.optional(Schema.String) }) {
+export class PathEscapes extends Schema.TaggedError<PathEscapes>()("PathEscapes", {
+  path: Schema.String,
+  vcs: Schema.optional(Schema.String),
+  /**
+   * An absolute path that names a file inside the skill (DECISIONS #28 refuses every absolute path): the same
+   * path relative to the skill root, which is what to give. An agent joining `base_dir` to a file name was told
+   * only that the path escapes the root, which was untrue.
+   */
+  relative: Schema.optional(Schema.String)
+}) {
   readonly code = "E012" as const
   get text(): string {
     return `path escapes skill root: '${this.path}'`
   }
   /** `vcs`: the path is inside the skill but through a version-control directory, which the template's words do not say. */
   get detail(): ReadonlyArray<string> {
+    if (this.relative !== undefined) return [`the path is inside the skill, but paths are given relative to its root: '${this.relative}'`]
     return this.vcs === undefined ? [] : [`'${this.vcs}' is a version-control directory: no file under it is part of the skill`]
   }
 }

@@ -104,6 +104,11 @@ layer(memoryLayer({ fs }))("RFC-0002 gateway commands", (it) => {
         for (const p of ["../../../outside.txt", `${ROOT}/outside.txt`, "references/leak.txt", "escape-dir/outside.txt", "references/../../x"]) {
           expect(yield* failureText(openFile({ skill: "demo", path: p })), p).toBe(`error[E012]: path escapes skill root: '${p}'`)
         }
+        // DECISIONS #28: an absolute path naming one of the skill's own files is E012 too, and says the path to give
+        // (an agent joining `base_dir` to a file name was told only that it escapes the root, which was untrue).
+        expect(yield* failureText(openFile({ skill: "demo", path: `${SKILL}/notes.txt` }))).toBe(
+          `error[E012]: path escapes skill root: '${SKILL}/notes.txt'\n  the path is inside the skill, but paths are given relative to its root: 'notes.txt'`
+        )
         expect(yield* failureText(openFile({ skill: "demo", path: "nope.md" }))).toMatch(/^error\[E021\]:\ file\ not\ found:\ 'nope\.md'(\n  .*)*$/)
         expect(yield* failureText(openFile({ skill: "demo", path: "references" }))).toMatch(/^error: 'references' is a directory/)
         expect(yield* failureText(openFile({ skill: "ghost", path: "x" }))).toMatch(/^error\[E001\]:\ skill\ 'ghost'\ not\ found(\n  .*)*$/)

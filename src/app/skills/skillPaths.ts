@@ -72,13 +72,35 @@ const unicodeTwin = Effect.fnUntraced(function* (root: string, rel: string) {
   return twin === rel ? undefined : twin
 })
 
+/**
+ * An absolute `given` that is inside the skill at `canonicalRoot` (as written, or once its links are
+ * resolved): the path relative to the root, POSIX-style; undefined otherwise (or for the root itself).
+ */
+const insideAsRelative = Effect.fnUntraced(function* (canonicalRoot: string, given: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const real = yield* fs.realPath(given).pipe(unseenAs(path.resolve(given)))
+  for (const p of [path.resolve(given), real]) {
+    if (p !== canonicalRoot && isWithin(canonicalRoot, p, path.sep)) {
+      const rel = path.relative(canonicalRoot, p).split(path.sep).join("/")
+      if (checkSkillPath(rel)._tag !== "Outside") return rel
+    }
+  }
+  return undefined
+})
+
 export const resolveInside = Effect.fnUntraced(function* (root: string, given: string) {
   const fs = yield* FileSystem
   const path = yield* Path
-  const checked = yield* checkInside(given)
   const canonicalRoot = yield* fs.realPath(root).pipe(
     Effect.mapError((e) => new InternalError({ message: `realpath '${root}': ${e.code}`, cause: e }))
   )
+  // An absolute path is refused (DECISIONS #28); one naming a file of this skill is refused with the path to give.
+  if (path.isAbsolute(given) && checkSkillPath(given)._tag === "Outside") {
+    const relative = yield* insideAsRelative(canonicalRoot, given)
+    if (relative !== undefined) return yield* Effect.fail(new PathEscapes({ path: given, relative }))
+  }
+  const checked = yield* checkInside(given)
   const asked = checked.rel === "" ? canonicalRoot : path.join(canonicalRoot, ...checked.rel.split("/"))
   const escapes = (p: string) =>
     !isWithin(canonicalRoot, p, path.sep) || throughVcsDir(path.relative(canonicalRoot, p).split(path.sep).join("/"))
