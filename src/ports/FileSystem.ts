@@ -83,7 +83,11 @@ export interface FileSystemService {
    * cost more than the system calls (issue 30: 1,000 files).
    */
   readonly lstatMany: (paths: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<FileInfo>, FsError>
-  /** `undefined` when nothing is there (ENOENT/ENOTDIR/ENAMETOOLONG); other failures fail. */
+  /**
+   * `undefined` when nothing is there (ENOENT/ENOTDIR/ENAMETOOLONG, or a symbolic link that loops: ELOOP, which
+   * leads to nothing, as `test -e` says); other failures fail. The one place that decides it, so that every
+   * command classifies a looping SKILL.md as the missing one it is (E010), never E999.
+   */
   readonly statOption: (path: string) => Effect.Effect<FileInfo | undefined, FsError>
   readonly lstatOption: (path: string) => Effect.Effect<FileInfo | undefined, FsError>
   /** Entries in no particular order, types not following symlinks. */
@@ -102,8 +106,13 @@ export class FileSystem extends Context.Service<FileSystem, FileSystemService>()
 /** The code of a read refused because the path is not a regular file (a FIFO, a device, a socket). */
 export const NOT_REGULAR = "ENOTREG"
 
-/** Nothing is at the path: absent, under a non-directory, or a name too long to exist. */
-export const isNotFound = (e: FsError): boolean => e.code === "ENOENT" || e.code === "ENOTDIR" || e.code === "ENAMETOOLONG"
+/**
+ * Nothing is at the path: absent, under a non-directory, a name too long to exist, or a symbolic link that
+ * loops (ELOOP: it leads to nothing, as a dangling one does). What `statOption` and `lstatOption` answer
+ * `undefined` for.
+ */
+export const isNotFound = (e: FsError): boolean =>
+  e.code === "ENOENT" || e.code === "ENOTDIR" || e.code === "ENAMETOOLONG" || e.code === "ELOOP"
 /** A write or move refused by permissions or a read-only file system: the user's to change, not skc's fault. */
 export const isDenied = (e: FsError): boolean => e.code === "EACCES" || e.code === "EPERM" || e.code === "EROFS"
 /** Errors that mean "this location cannot be written", whatever the cause. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { buildMany } from "../../src/app/build/buildMany.js"
-import { lintSkills } from "../../src/app/lint/lint.js"
+import { hasErrors, lintSkills } from "../../src/app/lint/lint.js"
 import { list } from "../../src/app/skills/list.js"
 import { FsError } from "../../src/ports/FileSystem.js"
 import { renderError, renderWarning } from "../../src/domain/errors.js"
@@ -35,10 +35,13 @@ describe("an unreadable store or skill is said, not counted as empty", () => {
     expect(w.diagnostics.warnings.map(renderWarning).join("\n")).toContain(`cannot read the project store '${STORE}' (EACCES): its skills are not listed`)
   })
 
-  it("lint --all fails on a skill whose SKILL.md cannot be looked at, not 'no SKILL.md'", async () => {
+  it("lint --all fails on a skill whose SKILL.md cannot be looked at, not 'no SKILL.md', and lints the others (README skc lint)", async () => {
     const w = memoryWorld({ fs: denying(`${STORE}/demo`), files: { [`${STORE}/demo/SKILL.md`]: SKILL, [`${STORE}/ok/SKILL.md`]: SKILL.replace("name: demo", "name: ok") } })
-    const linted = await w.run(lintSkills({}))
-    expect(Result.isFailure(linted)).toBe(true)
+    const linted = Result.getOrThrow(await w.run(lintSkills({})))
+    // A failed target (the run exits 1), the other skill linted all the same.
+    expect(hasErrors(linted)).toBe(true)
+    expect(linted.failures?.map((f) => [f.target, f.error.message])).toEqual([["demo", expect.stringContaining("permission denied")]])
+    expect(linted.reports.map((r) => r.skill)).toEqual(["ok"])
     expect(w.diagnostics.warnings.map(renderWarning).join("\n")).not.toContain("no SKILL.md")
   })
 })

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto"
 import { Effect, Layer } from "effect"
-import { FileSystem, FsError, type FileInfo, type FileSystemService } from "../../ports/FileSystem.js"
+import { FileSystem, FsError, isNotFound, type FileInfo, type FileSystemService } from "../../ports/FileSystem.js"
 import { lineHeadOf } from "../../domain/lineHead.js"
 import { absolutePosix } from "../../domain/posixPath.js"
 
@@ -162,7 +162,7 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
         try {
           return infoOf(get(p, "stat", true))
         } catch (e) {
-          if (e instanceof FsError && (e.code === "ENOENT" || e.code === "ENOTDIR")) return undefined
+          if (e instanceof FsError && isNotFound(e)) return undefined
           throw e
         }
       }),
@@ -171,7 +171,7 @@ export const makeMemoryFileSystem = (now: () => number = () => Date.now()): Memo
         try {
           return infoOf(get(p, "stat", false))
         } catch (e) {
-          if (e instanceof FsError && (e.code === "ENOENT" || e.code === "ENOTDIR")) return undefined
+          if (e instanceof FsError && isNotFound(e)) return undefined
           throw e
         }
       }),

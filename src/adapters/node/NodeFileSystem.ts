@@ -58,10 +58,14 @@ const info = (s: fs.Stats): FileInfo => ({
   mode: s.mode & 0o7777
 })
 
-/** Nothing can be there: absent, under a non-directory, or a name longer than the file system allows (a skill name of 256 letters probed as a path). */
+/**
+ * Nothing can be there (the port's `isNotFound`): absent, under a non-directory, a name longer than the file
+ * system allows (a skill name of 256 letters probed as a path), or a symbolic link that loops (a SKILL.md
+ * linked to itself stopped `skc lint` of the whole store with E999).
+ */
 const missing = (e: unknown) => {
   const code = (e as NodeJS.ErrnoException)?.code
-  return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG"
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG" || code === "ELOOP"
 }
 
 /**

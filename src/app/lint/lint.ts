@@ -20,7 +20,7 @@ import { COMPILED_WARNING, skl001 } from "../../domain/lint/rules/skl001-skip-co
 import { makeSnapshot } from "../../domain/lint/snapshot.js"
 import type { LintDiagnostic } from "../../domain/lint/types.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
-import { FileSystem, isDenied, unseenAs } from "../../ports/FileSystem.js"
+import { FileSystem, isDenied, isRegularFile, unseenAs } from "../../ports/FileSystem.js"
 import { describeSkillDir, displayPath, foreignSkillNote, type ResolvedSkill, resolveCommandSkill, resolveSkill } from "../skills/index.js"
 import { readSkillTree } from "./lintTree.js"
 import { fsInternal, ioReason, readFailure, Settings, type TargetFailure, targetFailure, touchSkill } from "../shared/index.js"
@@ -366,7 +366,30 @@ const lintOne = (
 const diffDirOf = (relative: string, shown: string, isAbsolute: (p: string) => boolean): string =>
   relative === "" ? "." : isAbsolute(relative) ? shown : relative
 
-/** Every skill directory of the project source store, by name. */
+/**
+ * A folder that means to be a skill but cannot be linted: its `SKILL.md` is there (an entry of that name) but no
+ * readable regular file — a link that loops or leads nowhere, a directory, a FIFO — or the folder cannot be looked
+ * into (EACCES). Its error is the one the resolver gives it named alone (`skc lint <it>`, `skc build <it>`: E010
+ * with its hint), so a lint of several reports it as a failed target (README "skc lint": one that is not a skill
+ * or cannot be read does not stop the others; DECISIONS #12). Undefined when it has no `SKILL.md` at all (no
+ * skill: the caller decides what to say of it) or when it resolves after all.
+ */
+const unlintable = (dir: string, target: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const entry = yield* Effect.result(fs.lstatOption(path.join(dir, "SKILL.md")))
+    if (entry._tag === "Failure") return { target, error: targetFailure(readFailure(entry.failure)) } as Target
+    if (entry.success === undefined) return undefined
+    const resolved = yield* Effect.result(resolveSkill(dir, { deploymentPaths: false, agentDirs: false }))
+    return resolved._tag === "Failure" ? ({ target, error: targetFailure(resolved.failure) } as Target) : undefined
+  })
+
+/**
+ * Every skill directory of the project source store, by name, each a target: a store entry whose SKILL.md is
+ * there but cannot be read (`unlintable`) is a failed target in its place, the others linted all the same (a
+ * SKILL.md linked to itself stopped the whole lint with E999; JSON printed nothing, SARIF had no results).
+ */
 const projectSkills = Effect.gen(function* () {
   const fs = yield* FileSystem
   const path = yield* Path
@@ -388,22 +411,31 @@ const projectSkills = Effect.gen(function* () {
     .filter((e) => (e.type === "directory" || e.type === "symlink") && !e.name.startsWith("."))
     .map((e) => e.name)
     .sort()
-  const skills: Array<ResolvedSkill> = []
+  const targets: Array<Target> = []
   for (const name of names) {
     const dir = path.join(stores.projectSkills, name)
-    // A SKILL.md that cannot be looked at (EACCES) fails the lint with why: "skipping 'demo': no SKILL.md" then
-    // "No skills to lint", exit 0, passed a CI gate that linted nothing.
-    const md = yield* fs.statOption(path.join(dir, "SKILL.md")).pipe(Effect.mapError(readFailure))
-    if (md?.type !== "file") {
-      const target = yield* fs.statOption(dir).pipe(unseenAs(undefined))
-      if (target?.type === "directory") yield* diagnostics.warn(Warning.notice(`skipping '${name}': no SKILL.md`))
-      // A link whose target is gone was left out without a word, the count of skills one lower (a team's probe).
-      else if (target === undefined) yield* diagnostics.warn(danglingLinkNotice(name))
+    // A SKILL.md that cannot be looked at (EACCES) fails with why: "skipping 'demo': no SKILL.md" then "No skills
+    // to lint", exit 0, passed a CI gate that linted nothing. A failed target: the other skills are linted.
+    const md = yield* Effect.result(fs.statOption(path.join(dir, "SKILL.md")))
+    if (md._tag === "Failure") {
+      targets.push({ target: name, error: targetFailure(readFailure(md.failure)) })
       continue
     }
-    skills.push(yield* describeSkillDir(dir, "project"))
+    if (md.success?.type === "file") {
+      targets.push({ skill: yield* describeSkillDir(dir, "project") })
+      continue
+    }
+    const failed = yield* unlintable(dir, name)
+    if (failed !== undefined) {
+      targets.push(failed)
+      continue
+    }
+    const target = yield* fs.statOption(dir).pipe(unseenAs(undefined))
+    if (target?.type === "directory") yield* diagnostics.warn(Warning.notice(`skipping '${name}': no SKILL.md`))
+    // A link whose target is gone was left out without a word, the count of skills one lower (a team's probe).
+    else if (target === undefined) yield* diagnostics.warn(danglingLinkNotice(name))
   }
-  return skills
+  return targets
 })
 
 /**
@@ -465,19 +497,38 @@ const namedSkills = Effect.fnUntraced(function* (named: ReadonlyArray<string>) {
       seen.add(skill.canonicalSourceDir)
       targets.push({ skill })
     }
-    if (folder !== undefined) targets.push(...(yield* misnamedIn(name)))
+    if (folder !== undefined) targets.push(...(yield* notLintableIn(name)))
   }
   return targets
 })
 
 /**
- * A folder's skill folders whose SKILL.md is spelled in another case (`SKILL.MD`, `skill.md`), each an E010
- * target: an agent never loads them, and a folder lint skipped them without a word, so CI passed.
+ * A folder's skill folders that cannot be linted, each a failed target in name order: those whose SKILL.md is
+ * spelled in another case (`SKILL.MD`, `skill.md`; an agent never loads them) and those whose SKILL.md is there
+ * but no readable file (`unlintable`: a link that loops or leads nowhere, a directory). A folder lint skipped
+ * them without a word, so CI passed, where `skc list` warns of each.
  */
-const misnamedIn = (folder: string) =>
-  Effect.map(misnamedSkillFoldersIn(folder), (found): ReadonlyArray<Target> =>
-    found.map((m) => ({ target: m.dir, error: targetFailure(new NotASkill({ path: m.dir, hint: caseVariantHint(m.variant) })) }))
-  )
+const notLintableIn = (folder: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem
+    const path = yield* Path
+    const { stores } = yield* Settings
+    const found: Array<Target & { readonly target: string }> = (yield* misnamedSkillFoldersIn(folder)).map((m) => ({
+      target: m.dir,
+      error: targetFailure(new NotASkill({ path: m.dir, hint: caseVariantHint(m.variant) }))
+    }))
+    const dir = path.resolve(stores.cwd, folder)
+    // Recovery: as skillFoldersIn, a folder that cannot be read lists nothing.
+    const entries = yield* fs.readDir(dir).pipe(unseenAs([]))
+    for (const e of entries) {
+      if (e.name.startsWith(".") || (e.type !== "directory" && e.type !== "symlink")) continue
+      const child = path.join(dir, e.name)
+      if (yield* isRegularFile(path.join(child, "SKILL.md"))) continue
+      const failed = yield* unlintable(child, path.join(folder, e.name))
+      if (failed !== undefined && "target" in failed) found.push(failed)
+    }
+    return found.sort((a, b) => compareBytewise(a.target, b.target)) as ReadonlyArray<Target>
+  })
 
 export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInput) {
   // One asks to write the fixes, the other never to: refused rather than one silently winning (ESLint refuses the pair too).
@@ -513,14 +564,14 @@ export const lintSkills = Effect.fn("skc.lintSkills")(function* (input: LintInpu
   const targets: ReadonlyArray<Target> =
     input.skills !== undefined && input.skills.length > 0
       ? yield* namedSkills(input.skills)
-      : (input.skill === undefined
+      : input.skill === undefined
         ? yield* projectSkills
-        : folder !== undefined
-          ? folder
-          : [yield* resolveCommandSkill(input.skill, { deploymentPaths: false }).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(input.skill)))]
-        )
-          .map((skill): Target => ({ skill }))
-          .concat(folder !== undefined && input.skill !== undefined ? yield* misnamedIn(input.skill) : [])
+        : (folder !== undefined
+            ? folder
+            : [yield* resolveCommandSkill(input.skill, { deploymentPaths: false }).pipe(Effect.catchTag("NotASkill", withDeeperSkillsHint(input.skill)))]
+          )
+            .map((skill): Target => ({ skill }))
+            .concat(folder !== undefined ? yield* notLintableIn(input.skill) : [])
   const skills = targets.flatMap((t) => ("skill" in t ? [t.skill] : []))
   const single = input.skill !== undefined && folder === undefined && (input.skills === undefined || input.skills.length === 0)
   // DECISIONS #38: a skill found by name in an agent directory that skc did not build is never written to.

@@ -284,13 +284,10 @@ const resolveAsTyped = Effect.fnUntraced(function* (skill: string, options: Reso
   const { stores } = yield* Settings
   let dirWithoutSkillMd: string | undefined
 
-  // Recovery: a symbolic link that loops (ELOOP) leads to nothing, so it is probed as absent: a skill
-  // directory that loops is not found (E001), a SKILL.md that loops is missing (E010), never E999.
-  const statOrAbsent = (p: string) =>
-    fs.statOption(p).pipe(
-      Effect.catchTag("FsError", (e) => (e.code === "ELOOP" ? Effect.succeed(undefined) : Effect.fail(e))),
-      Effect.mapError(fsInternal)
-    )
+  // A symbolic link that loops (ELOOP) leads to nothing, so `statOption` probes it as absent (the port decides it,
+  // for every command alike): a skill directory that loops is not found (E001), a SKILL.md that loops is missing
+  // (E010), never E999.
+  const statOrAbsent = (p: string) => fs.statOption(p).pipe(Effect.mapError(fsInternal))
   const probe = (dir: string) =>
     Effect.gen(function* () {
       const info = yield* statOrAbsent(dir)

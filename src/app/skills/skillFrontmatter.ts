@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import { frontmatterProblemText, parseFrontmatter, parseFrontmatterQuotingColons } from "../../domain/markdown/frontmatter.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, isNotFound } from "../../ports/FileSystem.js"
 import { looksUtf16, utf16Message } from "../../domain/markdown/nul.js"
 
 export type SkillFrontmatter =
@@ -72,8 +72,9 @@ export const readSkillFrontmatter = Effect.fnUntraced(function* (skillMd: string
       // A directory named SKILL.md is no SKILL.md, as E010 and lint say it; not a raw EISDIR.
       message: undecodable
         ? "its folder's name is not valid UTF-8 (\uFFFD marks the bytes), so skc cannot open it; rename it in UTF-8"
-        : code === "ENOENT" || code === "ENOTDIR"
-          ? "missing SKILL.md"
+        : isNotFound(text.failure)
+          ? // A SKILL.md link that loops or leads nowhere is missing, as E010 says of it (`list` said "cannot read SKILL.md: ELOOP").
+            "missing SKILL.md"
           : code === "EISDIR"
             ? "missing SKILL.md (SKILL.md is a directory)"
             : `cannot read SKILL.md: ${code}`
