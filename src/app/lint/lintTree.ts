@@ -16,6 +16,7 @@ import type { MarkdownFile, MetadataFile } from "../../domain/lint/types.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { firstInvalidUtf8 } from "../../domain/markdown/utf8.js"
 import { looksUtf16 } from "../../domain/markdown/nul.js"
+import { isOversized } from "../../domain/sourcePaths.js"
 import { scanSourceTree, Settings } from "../shared/index.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Warning } from "../../domain/errors.js"
@@ -43,7 +44,7 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
     if (!inLintScope(f.path)) continue
     // Bounded work: a Markdown file over [search] max_file_bytes (never SKILL.md) is not read, as build does
     // not index it; read whole, a 600 MB one failed lint with E999 after a gigabyte of memory.
-    if (f.path !== "SKILL.md" && f.size > maxFileBytes) {
+    if (isOversized(f, maxFileBytes)) {
       // Named with its skill's folder, as build names it: `lint --all` over 400 skills said only 'references/huge.md'.
       yield* warn(Warning.notice(`'${path.basename(root)}/${f.path}' is not linted: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes})`))
       continue

@@ -13,7 +13,7 @@ import { scanMarkdown } from "../../domain/markdown/model.js"
 import { splitLines } from "../../domain/markdown/lines.js"
 import { textBeforeHeadings } from "../../domain/markdown/preamble.js"
 import { estimateTokens, sectionTokens } from "../../domain/protocol/tokens.js"
-import { isMarkdownPath, sortedBytewise } from "../../domain/sourcePaths.js"
+import { isMarkdownPath, isOversized, sortedBytewise } from "../../domain/sourcePaths.js"
 import { FileSystem } from "../../ports/FileSystem.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { Warning } from "../../domain/errors.js"
@@ -104,8 +104,9 @@ export const outline = Effect.fn("skc.outline")(function* (input: OutlineInput) 
   for (const f of tree.files) {
     if (!isMarkdownPath(f.path) || (only !== undefined && f.path !== only)) continue
     // Bounded work: a file over [search] max_file_bytes is not indexed either (show does not see its sections);
-    // read whole, a 600 MB one made outline fail with E999 after a gigabyte of memory.
-    if (f.size > maxFileBytes) {
+    // read whole, a 600 MB one made outline fail with E999 after a gigabyte of memory. SKILL.md never (the index's
+    // own predicate): build indexes it whatever its size, and outline printed no heading of a 50 MB one.
+    if (isOversized(f, maxFileBytes)) {
       yield* warn(Warning.notice(`'${skill.name}/${f.path}' is not outlined: ${f.size} bytes, above [search] max_file_bytes (${maxFileBytes}); ${howOpenReads(f.size)}`))
       continue
     }

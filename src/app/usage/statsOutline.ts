@@ -9,7 +9,7 @@ import { Effect } from "effect"
 import { Path } from "effect/Path"
 import { sectionKey, readsPerHeading, sharedTexts, type OutlineHeading, type SectionRead } from "../../domain/headingReads.js"
 import { scanMarkdown } from "../../domain/markdown/model.js"
-import { isMarkdownPath } from "../../domain/sourcePaths.js"
+import { isMarkdownPath, isOversized } from "../../domain/sourcePaths.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { scanSourceTree, Settings } from "../shared/index.js"
 
@@ -22,8 +22,9 @@ export const outlineSections = Effect.fn("skc.outlineSections")(
     const sections: Array<OutlineHeading> = []
     const { maxFileBytes } = (yield* Settings).config
     for (const file of tree.files) {
-      // A file over [search] max_file_bytes has no sections an agent can be shown (it is not indexed).
-      if (!isMarkdownPath(file.path) || file.size > maxFileBytes) continue
+      // A file over [search] max_file_bytes has no sections an agent can be shown (it is not indexed); SKILL.md is
+      // indexed whatever its size, as the index's own predicate says.
+      if (!isMarkdownPath(file.path) || isOversized(file, maxFileBytes)) continue
       // A file that cannot be read contributes no sections (the doc line above).
       const text = yield* fs.readFileString(path.join(tree.root, ...file.path.split("/"))).pipe(unseenAs(""))
       for (const h of scanMarkdown(text).headings) sections.push({ file: file.path, section: h.text, level: h.level, line: h.line, endLine: h.endLine })
