@@ -315,6 +315,11 @@ export interface UnansweredItem {
    */
   readonly file?: string
   readonly count: number
+  /**
+   * What the lookup named that the skill has, in a form `show`/`open` do not take (a search label pasted as a
+   * section, a file without its `.md`): its file and, for a section, its heading (src/app/usage/misnamedLookups.ts).
+   */
+  readonly meant?: { readonly file: string; readonly section?: string }
 }
 
 export type StatsData =

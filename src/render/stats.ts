@@ -83,17 +83,27 @@ const unusedBlock = (unused: ReadonlyArray<OutlineSection>, more: number): Array
       ]
 
 const KIND = { search: "search", show: "show  ", open: "open  " } as const
+/** What a failed lookup asked, as the log has it. */
+const lookedUp = (u: UnansweredItem): string => (u.kind === "search" ? `"${shownQuery(u.target)}"` : u.file === undefined ? u.target : `${u.target} (in ${u.file})`)
+/** What a misnamed lookup meant: the section and its file, or the file. */
+export const meantText = (m: NonNullable<UnansweredItem["meant"]>): string => (m.section === undefined ? m.file : `${m.section} (${m.file})`)
 const lookedForBlock = (total: number, items: ReadonlyArray<UnansweredItem>, more: number): Array<string> =>
   total === 0
     ? []
     : [
         "",
         `Agents looked for ${plural(total, "thing")} this skill does not have:`,
-        ...table(
-          ["COUNT", "KIND", "WHAT"],
-          items.map((u) => [String(u.count), KIND[u.kind].trim(), u.kind === "search" ? `"${shownQuery(u.target)}"` : u.file === undefined ? u.target : `${u.target} (in ${u.file})`]),
-          [true]
-        ).slice(1),
+        ...table(["COUNT", "KIND", "WHAT"], items.map((u) => [String(u.count), KIND[u.kind].trim(), lookedUp(u)]), [true]).slice(1),
+        ...moreLine(more)
+      ]
+/** Failed lookups of things the skill has, named in a form skc does not take: not missing content, but how agents ask. */
+const misnamedBlock = (items: ReadonlyArray<UnansweredItem>, more: number): Array<string> =>
+  items.length === 0
+    ? []
+    : [
+        "",
+        `Agents asked for ${plural(items.length + more, "thing")} this skill has, in a form skc does not take:`,
+        ...table(["COUNT", "KIND", "WHAT", "MEANT"], items.map((u) => [String(u.count), KIND[u.kind].trim(), lookedUp(u), meantText(u.meant!)]), [true]).slice(1),
         ...moreLine(more)
       ]
 
@@ -217,7 +227,11 @@ export const renderStats = ({ report, insights }: StatsOutcome, now: number, rea
         )
       }
       out.push(...unusedBlock(insights.unusedSections, insights.unusedMore))
-      out.push(...lookedForBlock(d.unanswered, insights.unanswered, insights.unansweredMore))
+      {
+        const misnamed = (insights.misnamed?.length ?? 0) + (insights.misnamedMore ?? 0)
+        out.push(...lookedForBlock(d.unanswered - misnamed, insights.unanswered, insights.unansweredMore))
+        out.push(...misnamedBlock(insights.misnamed ?? [], insights.misnamedMore ?? 0))
+      }
       break
     }
     case "sections":

@@ -10,7 +10,7 @@
  * is text an agent or an author typed, never markup.
  */
 import { narrowsRows, type SkillReport, type StatsAllReport, type StatsFilters, type TeamSource } from "../domain/stats.js"
-import { latestEvalText, shownQuery } from "./stats.js"
+import { latestEvalText, meantText, shownQuery } from "./stats.js"
 import { thousands } from "../domain/thousands.js"
 import { visible } from "../domain/visible.js"
 
@@ -236,7 +236,8 @@ const funnelHtml = (f: NonNullable<SkillReport["funnel"]>): string => {
 
 export const renderSkillHtml = (r: SkillReport, now: number): string => {
   const s = r.summary
-  const looked = r.lookedFor.length
+  // A lookup that named something the skill has (in a form skc does not take) is listed, marked, but not counted as missing.
+  const looked = r.lookedFor.filter((u) => u.meant === undefined).length
   const body = [
     `<header><h1>${e(r.skill)}</h1><p class="meta"><code>${e(r.skill_path)}</code><br>${filtersLine(r.filters, r.period)}</p>` +
       // The skill's latest `skc eval` (issue 27), beside its reads; nothing when it was never evaluated.
@@ -277,13 +278,21 @@ export const renderSkillHtml = (r: SkillReport, now: number): string => {
     panel(
       "unanswered",
       // With no agent read at all (a skill nobody used yet, a period with no row) nothing was found either.
-      looked === 0 ? (s.agent_accesses === 0 ? "No agent read this skill in the period" : "Agents found everything they looked for") : `Agents looked for ${looked} ${looked === 1 ? "thing" : "things"} this skill does not have`,
+      looked === 0
+        ? s.agent_accesses === 0
+          ? "No agent read this skill in the period"
+          : r.lookedFor.length === 0
+            ? "Agents found everything they looked for"
+            : "The skill has everything agents looked for; some asked for it in a form skc does not take"
+        : `Agents looked for ${looked} ${looked === 1 ? "thing" : "things"} this skill does not have`,
       tableOf(
         "unanswered",
         [["What", false], ["Kind", false], ["Times", true]],
         r.lookedFor.map(
           (u) =>
-            `<tr data-kind="${u.kind}" data-target="${e(u.target)}"><td class="text">${e(shownQuery(u.target))}${u.file === undefined ? "" : ` <span class="file">(in ${e(u.file)})</span>`}</td><td>${KIND_LABEL[u.kind]}</td><td class="num">${n(u.count)}</td></tr>`
+            `<tr data-kind="${u.kind}" data-target="${e(u.target)}"><td class="text">${e(shownQuery(u.target))}${u.file === undefined ? "" : ` <span class="file">(in ${e(u.file)})</span>`}` +
+            `${u.meant === undefined ? "" : ` <span class="file">(the skill has it, asked another way: ${e(meantText(u.meant))})</span>`}</td>` +
+            `<td>${KIND_LABEL[u.kind]}</td><td class="num">${n(u.count)}</td></tr>`
         ),
         "No search came back empty and no lookup missed.",
         r.limit

@@ -52,6 +52,7 @@ import { resolveCommandSkill } from "../skills/index.js"
 import { statsRuntimeOf } from "./statsRuntime.js"
 import { Settings } from "../shared/index.js"
 import { headingReadCounts, outlineSections, sharesItsText } from "./statsOutline.js"
+import { splitMisnamed } from "./misnamedLookups.js"
 import { unsyncedNote, unsyncedRows } from "./unsyncedLogs.js"
 import { asideLogs, asideNote } from "./asideLogs.js"
 import { oneEntryPerSection, readAbove, sectionKey, type SectionRead } from "../../domain/headingReads.js"
@@ -113,6 +114,12 @@ export interface StatsInsights {
   /** Summary only: what agents looked for and the skill did not have, most frequent first, capped. */
   readonly unanswered: ReadonlyArray<UnansweredItem>
   readonly unansweredMore: number
+  /**
+   * Summary only: failed lookups that named something the skill has, in a form `show`/`open` do not take,
+   * each with what it meant (src/app/usage/misnamedLookups.ts), most frequent first, capped.
+   */
+  readonly misnamed?: ReadonlyArray<UnansweredItem>
+  readonly misnamedMore?: number
   /**
    * Sections only: the reads of each heading of the current outline (`line` its heading's), each read counted
    * for the one heading `show` showed: the editor's hover on one of two headings of one text (issue 50).
@@ -518,7 +525,9 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
     unusedSections: [],
     unusedMore: 0,
     unanswered: [],
-    unansweredMore: 0
+    unansweredMore: 0,
+    misnamed: [],
+    misnamedMore: 0
   }
   /**
    * Headings of the current outline no read counted for: each read counts for the one heading `show`
@@ -541,7 +550,7 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
       const current = new Set(outline.map((h) => `${h.file}\u0000${h.section}`))
       const titles = new Set(outline.map((h) => h.section))
       const inOutline = (r: { readonly section: string; readonly file: string | null }) => (r.file === null ? titles.has(r.section) : current.has(`${r.file}\u0000${r.section}`))
-      return { ...capList(unused, limit), perHeading, inOutline }
+      return { ...capList(unused, limit), perHeading, inOutline, outline }
     })
   // Key order as C-SCHEMA writes it (not significant, but kind to readers).
   switch (rows.groupBy) {
@@ -549,7 +558,10 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
       const s = yield* foldDatedSummary(skill.runtimeDir, rows.groups, filters)
       const top = capList(s.ranked, limit)
       const unused = yield* unusedOf(s.ranked, sectionReadsByLine(skill.runtimeDir, filters))
-      const looked = capList(s.unanswered, limit)
+      // A lookup that named a section or file the skill has, in another form, is not something it lacks.
+      const split = splitMisnamed(s.unanswered, unused.outline)
+      const looked = capList(split.missing, limit)
+      const misnamed = capList(split.misnamed, limit)
       const evaluated = yield* latestEval(skill.runtimeDir)
       const outcome: StatsOutcome = {
         // `latest_eval` is additive (DECISIONS #40): absent when the skill was never evaluated.
@@ -563,7 +575,9 @@ export const stats = Effect.fn("skc.stats")(function* (input: StatsQuery) {
           unusedSections: unused.shown,
           unusedMore: unused.more,
           unanswered: looked.shown,
-          unansweredMore: looked.more
+          unansweredMore: looked.more,
+          misnamed: misnamed.shown,
+          misnamedMore: misnamed.more
         }
       }
       return outcome

@@ -12,6 +12,7 @@ import { resolveCommandSkill } from "../skills/index.js"
 import { statsRuntimeOf } from "./statsRuntime.js"
 import { aggregateLog, foldDatedSummary, latestEval, parseFilters, sayFilteredOut, sayUncounted, sectionReadsByLine, type StatsQuery } from "./stats.js"
 import { headingReadCounts, outlineSections } from "./statsOutline.js"
+import { splitMisnamed } from "./misnamedLookups.js"
 
 export type { OutlineReads, SkillReport } from "../../domain/stats.js"
 
@@ -47,7 +48,8 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
     timeline: timeline.groupBy === "timeline" ? timeline.rows : [],
     searches: searches.groupBy === "search" ? searches.rows : [],
     unansweredSearches: unanswered.groupBy === "unanswered" ? unanswered.rows : [],
-    lookedFor: fold.unanswered,
+    // Those that named a section or file the skill has, in another form, last and marked with what they meant.
+    lookedFor: ((split) => [...split.missing, ...split.misnamed])(splitMisnamed(fold.unanswered, outline)),
     errors: errors.groupBy === "errors" ? errors.rows : [],
     ...(evaluated === undefined ? {} : { latestEval: evaluated }),
     ...(funnel.groupBy === "funnel" ? { funnel: funnelOf(funnel.rows) } : {}),
