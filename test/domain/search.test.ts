@@ -166,6 +166,16 @@ describe("RFC-0002:C-SHOW matching", () => {
     h("references/a.md", "Setup on macOS", 9)
   ]
 
+  it("RFC-0002:C-SHOW a heading asked with its '#' marks is not matched, but suggested as its text is (a probe: 'Next Steps' came first)", () => {
+    const steps = [h("SKILL.md", "Next Steps", 7), h("forms.md", "Step 3: Fill the Form", 3), h("forms.md", "Step 4: Check", 7)]
+    const marked = matchSection(steps, "## Step 3", undefined)
+    const plain = matchSection(steps, "Step 3", undefined)
+    expect(marked._tag).toBe("NotFound")
+    expect(marked._tag === "NotFound" && marked.query).toBe("## Step 3")
+    expect(marked._tag === "NotFound" && marked.suggestions.map((x) => x.text)[0]).toBe("Step 3: Fill the Form")
+    expect(marked._tag === "NotFound" && marked.suggestions).toEqual(plain._tag === "NotFound" && plain.suggestions)
+  })
+
   it("RFC-0002:C-SHOW a heading holding a control character (a NUL in a file saved as binary) is found by its visible text", () => {
     const nul = [h("nul.md", "Second\u0000", 3), h("nul.md", "Tab\there", 5)]
     expect(matchSection(nul, "Second", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })

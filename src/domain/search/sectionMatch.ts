@@ -143,7 +143,11 @@ export const matchSection = (
       if (found.length > 0) return { _tag: "Found", heading: found[0]!, matches: found.length, all: found }
     }
   }
-  return { _tag: "NotFound", query: primary, suggestions: suggestSections(headings, primary, fileFilter) }
+  // A heading asked with its ATX marks (`## Step 3`, an outline line typed short) is still not matched
+  // (RFC-0002:C-SHOW matches the text), but its suggestions are those of the text: "Next Steps" came before
+  // "Step 3: Fill the Form", the marks weighing as a word.
+  const unmarked = primary.replace(/^#{1,6}\s+/, "").replace(/\s+#+$/, "")
+  return { _tag: "NotFound", query: primary, suggestions: suggestSections(headings, unmarked === "" ? primary : unmarked, fileFilter) }
 }
 
 /** Emoji, symbols and the joiners between them, at a heading's start or end: decoration, not its words. */
