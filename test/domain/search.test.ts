@@ -166,6 +166,15 @@ describe("RFC-0002:C-SHOW matching", () => {
     h("references/a.md", "Setup on macOS", 9)
   ]
 
+  it("RFC-0002:C-SHOW a heading holding a control character is found as skc prints it (escaped), E020's suggestion pasted back", () => {
+    const evil = [h("SKILL.md", "Evil \u001b[2J heading", 3), h("SKILL.md", "Plain \\x1b heading", 5)]
+    expect(matchSection(evil, "Evil \\x1b[2J heading", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 3 } })
+    expect(matchSection(evil, "evil \\X1B[2J HEADING", undefined)._tag).toBe("Found")
+    // A heading whose text is a backslash and letters (no control character) is matched as written, as before.
+    expect(matchSection(evil, "Plain \\x1b heading", undefined)).toMatchObject({ _tag: "Found", heading: { start_line: 5 } })
+    expect(matchSection(evil, "Evil \\x1b[3J heading", undefined)._tag).toBe("NotFound")
+  })
+
   it("RFC-0002:C-SHOW a heading asked with its '#' marks is not matched, but suggested as its text is (a probe: 'Next Steps' came first)", () => {
     const steps = [h("SKILL.md", "Next Steps", 7), h("forms.md", "Step 3: Fill the Form", 3), h("forms.md", "Step 4: Check", 7)]
     const marked = matchSection(steps, "## Step 3", undefined)

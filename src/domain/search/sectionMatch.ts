@@ -31,6 +31,7 @@ import { headingWithArguments } from "../agents/claudeBody.js"
 import { compareBytewise } from "../sourcePaths.js"
 import { editDistance, typoBound } from "../suggest.js"
 import { composed } from "../unicodeForm.js"
+import { visible } from "../visible.js"
 
 export interface HeadingEntry {
   readonly file: string
@@ -140,6 +141,13 @@ export const matchSection = (
     for (const candidate of primary === whole ? [primary] : [whole, primary]) {
       const bare = plainly(candidate)
       const found = bare === "" ? [] : headings.filter((h) => (fileFilter === undefined || h.file === fileFilter) && plainly(h.text) === bare)
+      if (found.length > 0) return { _tag: "Found", heading: found[0]!, matches: found.length, all: found }
+    }
+    // A heading holding a control character, asked as skc printed it (`Evil \x1b[2J heading`: every text view
+    // escapes them, `visible`): E020's own suggestion, pasted back, found nothing (a robustness probe).
+    if (whole.includes("\\")) {
+      const asked = foldCase(whole)
+      const found = headings.filter((h) => (fileFilter === undefined || h.file === fileFilter) && visible(h.text) !== h.text && foldCase(visible(h.text)) === asked)
       if (found.length > 0) return { _tag: "Found", heading: found[0]!, matches: found.length, all: found }
     }
   }
