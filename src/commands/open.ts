@@ -1,5 +1,5 @@
 /** `skc open` / `skc_open` (RFC-0002, DECISIONS #36). */
-import { insideFence } from "./pageNotes.js"
+import { insideFence, largeAnswerNote } from "./pageNotes.js"
 import { Effect, Option } from "effect"
 import { visibleBody } from "../domain/visible.js"
 import { printBytes, printJson, printStderr, printText } from "./output.js"
@@ -63,7 +63,7 @@ export const openCommand = defineCommand({
             : opened.result.truncated
               ? "the file goes on: run it again without --max-lines (or with a larger one) to read the rest"
               : undefined
-        const notes = [namedFilesNote(opened.result, "cli", "file"), more].filter((n) => n !== undefined)
+        const notes = [namedFilesNote(opened.result, "cli", "file"), more, largeAnswerNote(opened.result, "file")].filter((n) => n !== undefined)
         const file = Effect.flatMap(Effect.service(Output), (output) =>
           output.stdoutIsTTY && hasControl(opened.result) ? printText(visibleBody(textOf(opened.result))) : printBytes(opened.bytes)
         )

@@ -1,5 +1,19 @@
 /** What the notes after a page of `show` or `open` add to their "goes on" line. */
+import { MCP_PAGE_MAX_BYTES } from "../domain/answerSurface.js"
 
 /** A page cut inside a fenced code block: said, so the marker after it and the next page's first lines are read as code. */
 export const insideFence = (result: { readonly open_fence_line?: number | undefined }): string =>
   result.open_fence_line === undefined ? "" : ` (this page ends inside the code block opened at line ${result.open_fence_line}: the next page goes on inside it)`
+
+/**
+ * A whole section or file printed to an agent's terminal that is larger than one MCP page (`MCP_PAGE_MAX_BYTES`,
+ * 40 KB, about 10,000 tokens): said on stderr with how to page it. The CLI prints what it is asked for
+ * (RFC-0002:C-SHOW); but an agent following a stub's `skc show …` read a 144 KB section in one call, its
+ * context gone, and nothing said that `--max-bytes` exists (a probe as an agent). Never on a page already cut.
+ */
+export const largeAnswerNote = (result: { readonly content: string; readonly truncated: boolean }, what: "section" | "file"): string | undefined => {
+  if (result.truncated) return undefined
+  const bytes = Buffer.byteLength(result.content, "utf8")
+  if (bytes <= MCP_PAGE_MAX_BYTES) return undefined
+  return `this ${what} is ${bytes.toLocaleString("en-US")} bytes (about ${Math.round(bytes / 4).toLocaleString("en-US")} tokens): --max-bytes ${MCP_PAGE_MAX_BYTES} reads it in pages, --from-line the next one`
+}

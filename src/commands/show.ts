@@ -1,5 +1,5 @@
 /** `skc show` / `skc_show` (RFC-0002:C-SHOW, DECISIONS #36). */
-import { insideFence } from "./pageNotes.js"
+import { insideFence, largeAnswerNote } from "./pageNotes.js"
 import { Effect, Option } from "effect"
 import { arg, common, defineCommand, flag } from "./spec.js"
 import { MCP_PAGE_MAX_BYTES } from "../domain/answerSurface.js"
@@ -60,7 +60,9 @@ export const showCommand = defineCommand({
         // And the `!` commands of a SKILL.md section, which Claude Code runs only in the file it loads (the stub).
         // A section cut by --max-lines: the flag that reads on (the RFC's "... (N more lines)" ends stdout).
         const more = result.next_line === undefined ? undefined : `the section goes on: --from-line ${result.next_line} shows its next lines${insideFence(result)}`
-        const notes = [textAboveNote(result, "cli"), namedFilesNote(result, "cli"), shellCommandsNote(result, "cli"), more].filter((n) => n !== undefined)
+        const notes = [textAboveNote(result, "cli"), namedFilesNote(result, "cli"), shellCommandsNote(result, "cli"), more, largeAnswerNote(result, "section")].filter(
+          (n) => n !== undefined
+        )
         return notes.length === 0 ? printText(renderShowText(result)) : Effect.andThen(printText(renderShowText(result)), printStderr(notes.join("\n")))
       },
       mcp: {
