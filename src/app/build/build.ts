@@ -29,7 +29,7 @@ import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js
 import { shellWord } from "../../domain/shellWord.js"
 import { compileSkill, repairMetaDir, writeRuntime } from "./compile.js"
 import { compileAndIndex, indexRecords } from "./indexing.js"
-import { deploy, Deployment, homeCopies, planDeployments, type PlannedDeployment } from "./deploy.js"
+import { deploy, Deployment, homeCopies, planDeployments, shadowedProjectCopies, type PlannedDeployment } from "./deploy.js"
 import { warnTargetOverlap } from "./targetOverlap.js"
 import { warnAboveRepository } from "../skills/index.js"
 import { warnStaleLinks } from "./staleLinks.js"
@@ -339,6 +339,16 @@ const buildResolved = Effect.fnUntraced(function* (
     // Claude Code lists the user's copy of a name, not the project's: the skill just deployed would never be seen.
     for (const copy of home.userFirst) {
       yield* warn(Warning.notice(`${copy.path} is another '${skill.name}': ${copy.title} lists the user's copy, not this project's (rename one, or remove the user's)`))
+    }
+  }
+  // The same said from the other side: a project's skill built --global puts the user's copy that hides the project's own.
+  if (scope === "global" && skill.scope === "project" && deploys && deployments.length > 0) {
+    for (const copy of yield* shadowedProjectCopies(targets, skill.name)) {
+      yield* warn(
+        Warning.notice(
+          `${copy.path} is this project's own '${skill.name}': ${copy.title} now lists the user's copy just deployed instead, in this project too (remove one of them, or build without --global)`
+        )
+      )
     }
   }
 

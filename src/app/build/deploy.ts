@@ -416,6 +416,29 @@ const targetDir = Effect.fnUntraced(function* (t: TargetSpec, scope: "project" |
  *   an agent whose own order puts the user's skills first (Claude Code: "enterprise > personal >
  *   project"): that agent lists them instead of the one just deployed.
  */
+/**
+ * A global build of a project's skill (`skc build my-skill --global`): the project's own deployments of the
+ * name in the agent directories whose agent lists the user's copy first (Claude Code). The copy just put under
+ * the home now hides each of them in this project, which only a later project build used to say (a
+ * README-truth probe). Empty outside a project.
+ */
+export const shadowedProjectCopies = Effect.fnUntraced(function* (targets: ReadonlyArray<TargetSpec>, name: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const shadowed: Array<{ readonly path: string; readonly title: string }> = []
+  if (stores.projectRoot === undefined) return shadowed
+  for (const t of targets) {
+    if (t.agent === undefined || !isProfileName(t.agent)) continue
+    const profile = profileOf(t.agent)
+    const rank = profile.dirs.scopeRank
+    if (rank === undefined || rank.user > rank.project) continue
+    const dest = path.resolve(stores.cwd, path.join(yield* targetDir(t, "project", stores.projectRoot), name))
+    if ((yield* fs.lstatOption(dest).pipe(unseenAs(undefined))) !== undefined) shadowed.push({ path: dest, title: profile.title })
+  }
+  return shadowed
+})
+
 export const homeCopies = Effect.fnUntraced(function* (targets: ReadonlyArray<TargetSpec>, name: string, runtimeDir: string) {
   const fs = yield* FileSystem
   const path = yield* Path
