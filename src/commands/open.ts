@@ -63,7 +63,7 @@ export const openCommand = defineCommand({
             : opened.result.truncated
               ? "the file goes on: run it again without --max-lines (or with a larger one) to read the rest"
               : undefined
-        const notes = [namedFilesNote(opened.result, "cli", "file"), more, largeAnswerNote(opened.result, "file")].filter((n) => n !== undefined)
+        const notes = [namedFilesNote(opened.result, "cli", "file"), more, largeAnswerNote(opened.result, "file", opened.bytes.length)].filter((n) => n !== undefined)
         const file = Effect.flatMap(Effect.service(Output), (output) =>
           output.stdoutIsTTY && hasControl(opened.result) ? printText(visibleBody(textOf(opened.result))) : printBytes(opened.bytes)
         )

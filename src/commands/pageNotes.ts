@@ -1,5 +1,6 @@
 /** What the notes after a page of `show` or `open` add to their "goes on" line. */
 import { MCP_PAGE_MAX_BYTES } from "../domain/answerSurface.js"
+import { estimateTokens } from "../domain/protocol/tokens.js"
 
 /** A page cut inside a fenced code block: said, so the marker after it and the next page's first lines are read as code. */
 export const insideFence = (result: { readonly open_fence_line?: number | undefined }): string =>
@@ -11,9 +12,13 @@ export const insideFence = (result: { readonly open_fence_line?: number | undefi
  * (RFC-0002:C-SHOW); but an agent following a stub's `skc show …` read a 144 KB section in one call, its
  * context gone, and nothing said that `--max-bytes` exists (a probe as an agent). Never on a page already cut.
  */
-export const largeAnswerNote = (result: { readonly content: string; readonly truncated: boolean }, what: "section" | "file"): string | undefined => {
-  if (result.truncated) return undefined
-  const bytes = Buffer.byteLength(result.content, "utf8")
-  if (bytes <= MCP_PAGE_MAX_BYTES) return undefined
-  return `this ${what} is ${bytes.toLocaleString("en-US")} bytes (about ${Math.round(bytes / 4).toLocaleString("en-US")} tokens): --max-bytes ${MCP_PAGE_MAX_BYTES} reads it in pages, --from-line the next one`
+export const largeAnswerNote = (
+  result: { readonly content: string; readonly truncated: boolean },
+  what: "section" | "file",
+  /** The bytes printed, when they are not the content's UTF-8 (a file printed as its own bytes). */
+  printed: number = Buffer.byteLength(result.content, "utf8")
+): string | undefined => {
+  if (result.truncated || printed <= MCP_PAGE_MAX_BYTES) return undefined
+  // Tokens as `outline --tokens` and `budget` estimate them.
+  return `this ${what} is ${printed.toLocaleString("en-US")} bytes (about ${estimateTokens(result.content).toLocaleString("en-US")} tokens): --max-bytes ${MCP_PAGE_MAX_BYTES} reads it in pages, --from-line the next one`
 }

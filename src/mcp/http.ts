@@ -157,6 +157,8 @@ class BoundedTransport implements Transport {
   onerror?: (error: Error) => void
   onmessage?: Transport["onmessage"]
   private readonly unanswered = new Set<string | number>()
+  /** Requests answered here with an error (the session or server closing under them), not by their handler. */
+  private readonly answeredHere = new Set<string | number>()
   constructor(
     private readonly inner: WebStandardStreamableHTTPServerTransport,
     live: Set<BoundedTransport>
@@ -177,7 +179,12 @@ class BoundedTransport implements Transport {
   close = () => this.inner.close()
   send = (message: JSONRPCMessage, options?: Parameters<Transport["send"]>[1]) => {
     const id = idOf(message)
-    if (id !== null && (message as { method?: unknown }).method === undefined) this.unanswered.delete(id)
+    if (id !== null && (message as { method?: unknown }).method === undefined) {
+      // The handler's late answer to a request this transport already answered (`answerUnanswered`): its client
+      // has its answer, and the SDK would report the closed stream as a client gone.
+      if (this.answeredHere.has(id)) return Promise.resolve()
+      this.unanswered.delete(id)
+    }
     return this.inner.send(boundedMessage(message) as JSONRPCMessage, options)
   }
   /** Whether a request it delivered is still waiting for its answer. */
@@ -187,7 +194,9 @@ class BoundedTransport implements Transport {
   /** Answer every request still in flight with `STOPPING_CODE` and `message`, on the stream its client waits on. */
   answerUnanswered = async (message: string = STOPPING_MESSAGE): Promise<void> => {
     for (const id of [...this.unanswered]) {
-      this.unanswered.delete(id)
+      // Answered by its handler while an earlier error was being sent: that answer stands.
+      if (!this.unanswered.delete(id)) continue
+      this.answeredHere.add(id)
       await this.inner.send({ jsonrpc: "2.0", id, error: { code: STOPPING_CODE, message } } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {})
     }
   }

@@ -109,6 +109,8 @@ layer(memoryLayer({ fs }))("RFC-0002 gateway commands", (it) => {
         expect(yield* failureText(openFile({ skill: "demo", path: `${SKILL}/notes.txt` }))).toBe(
           `error[E012]: path escapes skill root: '${SKILL}/notes.txt'\n  the path is inside the skill, but paths are given relative to its root: 'notes.txt'`
         )
+        // Through a link that leads out of the skill: the relative path would be refused too, so none is offered.
+        expect(yield* failureText(openFile({ skill: "demo", path: `${SKILL}/escape-dir/outside.txt` }))).toBe(`error[E012]: path escapes skill root: '${SKILL}/escape-dir/outside.txt'`)
         expect(yield* failureText(openFile({ skill: "demo", path: "nope.md" }))).toMatch(/^error\[E021\]:\ file\ not\ found:\ 'nope\.md'(\n  .*)*$/)
         expect(yield* failureText(openFile({ skill: "demo", path: "references" }))).toMatch(/^error: 'references' is a directory/)
         expect(yield* failureText(openFile({ skill: "ghost", path: "x" }))).toMatch(/^error\[E001\]:\ skill\ 'ghost'\ not\ found(\n  .*)*$/)

@@ -30,8 +30,12 @@ describe("the narrower question of an empty answer", () => {
     expect(r.stdout).toBe("No results for 'respond to a customer faq'.\n  No section of 'comms' holds 'respond' or 'customer'; 'faq' is in its sections: skc search comms faq\n")
     // The command given answers.
     expect(JSON.parse(search("comms", "faq", "--format", "json").stdout).results.map((x: { section: string }) => x.section)).toContain("FAQ answers")
-    // The JSON answer stays the RFC's empty result.
-    expect(JSON.parse(search("comms", "respond to a customer faq", "--format", "json").stdout)).toEqual({ query: "respond to a customer faq", results: [] })
+    // The JSON answer is the RFC's empty result, with the text's guidance beside it as `notices` (additive).
+    expect(JSON.parse(search("comms", "respond to a customer faq", "--format", "json").stdout)).toEqual({
+      query: "respond to a customer faq",
+      results: [],
+      notices: ["No section of 'comms' holds 'respond' or 'customer'; 'faq' is in its sections: skc search comms faq"]
+    })
   })
 
   it("the words are shown without the sentence's punctuation, as matched_terms shows them (seventy-second pass)", () => {

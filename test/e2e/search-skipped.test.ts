@@ -26,7 +26,7 @@ describe("search --all of skills never built", () => {
         "  No skill was searched: every one in scope was skipped (below).\n" +
         "(skipped, not built: billing, payroll; build them with: skc build billing payroll)\n"
     )
-    // The JSON document is RFC-0004's, unchanged: the skipped skills with their reasons.
+    // The JSON document is RFC-0004's: the skipped skills with their reasons; and (additive) the text's guidance.
     const json = JSON.parse((await s.runAsync(["search", "--all", "signing keys", "--format", "json"])).stdout)
     expect(json).toEqual({
       query: "signing keys",
@@ -34,6 +34,10 @@ describe("search --all of skills never built", () => {
       skipped: [
         { skill: "billing", reason: "not built" },
         { skill: "payroll", reason: "not built" }
+      ],
+      notices: [
+        "No skill was searched: every one in scope was skipped (below).",
+        "(skipped, not built: billing, payroll; build them with: skc build billing payroll)"
       ]
     })
     // Nothing was searched: no question "no skill answered" for stats --all (the skills answer it once built).

@@ -54,7 +54,9 @@ describe("RFC-0004:C-SEARCH end to end", () => {
     const r = s.run(["search", "demo", "rebase", "--format", "json"])
     expect(r.code).toBe(0)
     const doc = json(r.stdout)
-    expect(Object.keys(doc)).toEqual(["query", "results"])
+    // The RFC's fields, and (additive) the text's guidance: how to read the result before any heading.
+    expect(Object.keys(doc)).toEqual(["query", "results", "notices"])
+    expect(doc.notices).toContainEqual(expect.stringContaining("references/glossary.txt"))
     expect(doc.query).toBe("rebase")
     for (const item of doc.results) {
       expect(Object.keys(item)).toEqual(["file", "section", "line", "end_line", "snippet", "score", "matched_terms"])
@@ -85,7 +87,7 @@ describe("RFC-0004:C-SEARCH end to end", () => {
     const none = json(s.run(["search", "demo", "token rebase", "--format", "json"]).stdout)
     expect(none.partial).toBe(true)
     const single = json(s.run(["search", "demo", "nowhereword", "--format", "json"]).stdout)
-    expect(single).toEqual({ query: "nowhereword", results: [] })
+    expect(single).toEqual({ query: "nowhereword", results: [], notices: ["No section of 'demo' holds these words; its headings: skc outline demo"] })
   })
 
   it("RFC-0004:C-QUERY-SYNTAX punctuation and quotes in queries never break the query", () => {
@@ -117,7 +119,7 @@ describe("RFC-0004:C-SEARCH end to end", () => {
   it("RFC-0004:C-SEARCH no results: empty list, exit 0", () => {
     const r = s.run(["search", "demo", "zebra", "--format", "json"])
     expect(r.code).toBe(0)
-    expect(json(r.stdout)).toEqual({ query: "zebra", results: [] })
+    expect(json(r.stdout)).toEqual({ query: "zebra", results: [], notices: ["No section of 'demo' holds these words; its headings: skc outline demo"] })
     const t = s.run(["search", "demo", "zebra"])
     expect(t.code).toBe(0)
   })

@@ -24,12 +24,15 @@ describe("stats: lookups of things the skill has, in another form", () => {
     expect(s.run(["open", "pdf", "SKILL.md#Add Watermark"], s.work, agent).code).toBe(1)
     expect(s.run(["show", "pdf", "--section", "Encryption"], s.work, agent).code).toBe(1)
     expect(s.run(["open", "pdf", "missing.md"], s.work, agent).code).toBe(1)
+    // A heading the file does not have, asked through open: something the skill lacks, as through show.
+    expect(s.run(["open", "pdf", "SKILL.md#Encryption"], s.work, agent).code).toBe(1)
 
     const out = s.run(["stats", "pdf"]).stdout
     const tail = out.slice(out.indexOf("Agents looked for"))
     expect(tail).toBe(
-      "Agents looked for 2 things this skill does not have:\n" +
+      "Agents looked for 3 things this skill does not have:\n" +
         "      1  show  Encryption\n" +
+        "      1  open  SKILL.md#Encryption\n" +
         "      1  open  missing.md\n" +
         "\n" +
         "Agents asked for 4 things this skill has, in a form skc does not take:\n" +
@@ -38,7 +41,7 @@ describe("stats: lookups of things the skill has, in another form", () => {
         "      1  open  SKILL.md#Add Watermark          Add Watermark (SKILL.md)\n" +
         "      1  show  forms.md#Step 3: Fill the Form  Step 3: Fill the Form (forms.md)\n"
     )
-    // The summary's count of failed lookups (RFC-0003's `unanswered`) counts all six, as before.
-    expect(JSON.parse(s.run(["stats", "pdf", "--format", "json"]).stdout).data.unanswered).toBe(6)
+    // The summary's count of failed lookups (RFC-0003's `unanswered`) counts all seven, as before.
+    expect(JSON.parse(s.run(["stats", "pdf", "--format", "json"]).stdout).data.unanswered).toBe(7)
   })
 })

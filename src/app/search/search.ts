@@ -26,6 +26,7 @@
 import { asksUnsegmentedCjk } from "../../domain/search/tokenizer.js"
 import { Effect, Schema } from "effect"
 import { EmptyQuery, InvalidOption } from "../../domain/errors.js"
+import { countCodePoints } from "../../domain/protocol/tokens.js"
 import { isLicenseFile } from "../../domain/search/licenseFiles.js"
 import { Settings } from "../shared/index.js"
 import { queryTokens } from "../../domain/search/query.js"
@@ -54,7 +55,7 @@ export const search = (input: SearchInput) => Effect.map(answer(input, false), (
 export const searchWithCorrection = (input: SearchInput) => answer(input, true)
 
 /**
- * The longest query searched, in UTF-16 code units (`String.length`). The RFC's AND query takes every word
+ * The longest query searched, in characters (code points, as `countCodePoints` counts them). The RFC's AND query takes every word
  * of the question, and FTS5 parses and runs one MATCH expression of them in a single synchronous step:
  * 100 KB of words took 1.3 s of a CLI search, a 400 KB question 10 s of a server's one thread, during
  * which it answered nothing else and could not stop (a team-server probe). 16 KB holds any question and a
@@ -62,11 +63,16 @@ export const searchWithCorrection = (input: SearchInput) => answer(input, true)
  */
 export const MAX_QUERY_LENGTH = 16_384
 
+/** The query as the access log keeps it: a refused one (over MAX_QUERY_LENGTH) by its start, the log bounded too. */
+const loggedQuery = (query: string): string =>
+  query.length > MAX_QUERY_LENGTH && countCodePoints(query) > MAX_QUERY_LENGTH ? `${Array.from(query).slice(0, MAX_QUERY_LENGTH).join("")}…` : query
+
 const answer = Effect.fn("skc.search")(function* (input: SearchInput, withCorrection: boolean) {
-  if (input.query.length > MAX_QUERY_LENGTH) {
+  const length = input.query.length > MAX_QUERY_LENGTH ? countCodePoints(input.query) : 0
+  if (length > MAX_QUERY_LENGTH) {
     return yield* Effect.fail(
       new InvalidOption({
-        message: `query too long: ${input.query.length.toLocaleString("en-US")} characters, at most ${MAX_QUERY_LENGTH.toLocaleString("en-US")}`,
+        message: `query too long: ${length.toLocaleString("en-US")} characters, at most ${MAX_QUERY_LENGTH.toLocaleString("en-US")}`,
         suggestion: "search for the words that matter: a line of the error, the names in it"
       })
     )
@@ -96,8 +102,8 @@ const answer = Effect.fn("skc.search")(function* (input: SearchInput, withCorrec
 export const searchLogArgs = (input: SearchInput, result: SearchResult | undefined) => {
   const partial = (result as { readonly partial?: unknown } | undefined)?.partial === true
   return partial
-    ? { query: input.query, result_count: result?.results.length ?? 0, partial: true }
-    : { query: input.query, result_count: result?.results.length ?? 0 }
+    ? { query: loggedQuery(input.query), result_count: result?.results.length ?? 0, partial: true }
+    : { query: loggedQuery(input.query), result_count: result?.results.length ?? 0 }
 }
 
 /**

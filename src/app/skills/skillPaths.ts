@@ -79,14 +79,12 @@ const unicodeTwin = Effect.fnUntraced(function* (root: string, rel: string) {
 const insideAsRelative = Effect.fnUntraced(function* (canonicalRoot: string, given: string) {
   const fs = yield* FileSystem
   const path = yield* Path
+  // Where it leads once its links are resolved (as written, when nothing is there): a path through a link that
+  // leaves the skill is refused as relative too, so it is never the one suggested.
   const real = yield* fs.realPath(given).pipe(unseenAs(path.resolve(given)))
-  for (const p of [path.resolve(given), real]) {
-    if (p !== canonicalRoot && isWithin(canonicalRoot, p, path.sep)) {
-      const rel = path.relative(canonicalRoot, p).split(path.sep).join("/")
-      if (checkSkillPath(rel)._tag !== "Outside") return rel
-    }
-  }
-  return undefined
+  if (real === canonicalRoot || !isWithin(canonicalRoot, real, path.sep)) return undefined
+  const rel = path.relative(canonicalRoot, real).split(path.sep).join("/")
+  return checkSkillPath(rel)._tag === "Outside" ? undefined : rel
 })
 
 export const resolveInside = Effect.fnUntraced(function* (root: string, given: string) {

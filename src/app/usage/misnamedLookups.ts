@@ -36,12 +36,14 @@ export const meantBy = (item: UnansweredItem, outline: ReadonlyArray<OutlineHead
   }
   if (item.kind === "open") {
     // `file#heading`: every `#` tried, as a file's own name may hold one.
+    // A heading the file does not have is something the skill lacks, as `show` of it is.
     for (const m of item.target.matchAll(/#/g)) {
       const file = fileOf(item.target.slice(0, m.index))
       const rest = item.target.slice(m.index + 1).trim()
       if (file === undefined) continue
+      if (rest === "") return { file }
       const heading = outline.find((h) => h.file === file && same(h.section, rest))
-      return heading === undefined ? { file } : { file, section: heading.section }
+      if (heading !== undefined) return { file, section: heading.section }
     }
     const file = fileOf(item.target)
     return file !== undefined && file !== item.target ? { file } : undefined
