@@ -327,7 +327,7 @@ const wordRoles = (spec: (typeof commandSpecs)[number], rest: ReadonlyArray<stri
  * The `--section` (and `--file`) of a heading given as show's argument. Pasted from a search result
  * (`forms.md#Fill the Form`) or an outline line (`## Fill the Form`), the words as they stand would be
  * a second error (E020) before the answer: the command named takes the heading apart as `show` does
- * (src/app/search/pastedSection.ts). Only a name of a Markdown or text file counts as the file (the
+ * (src/domain/search/pastedSection.ts). Only a name of a Markdown or text file counts as the file (the
  * files `show` indexes); with `--file` given, the words stay the heading as typed.
  */
 const sectionArgs = (words: string, hasFile: boolean): ReadonlyArray<string> => {

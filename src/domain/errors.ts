@@ -156,7 +156,7 @@ export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("Sect
   fileNamed: Schema.optional(Schema.Struct({ skill: Schema.String, file: Schema.String, hasHeadings: Schema.optional(Schema.Boolean) })),
   /**
    * The section asked is a heading pasted with more than its text (`forms.md#Step 3`, `## Step 3`:
-   * src/app/search/pastedSection.ts): the heading meant and its file; `skill` as the caller named it.
+   * src/domain/search/pastedSection.ts): the heading meant and its file; `skill` as the caller named it.
    */
   pasted: Schema.optional(Schema.Struct({ skill: Schema.String, text: Schema.String, file: Schema.optional(Schema.String) })),
   /**

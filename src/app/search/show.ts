@@ -30,7 +30,7 @@ import { pageBytesOf, pageLineBytes } from "../../domain/answerSurface.js"
 import { isOversized } from "../../domain/sourcePaths.js"
 import { isMarkdownPath, MAIN_DOC } from "../../domain/sourcePaths.js"
 import { fileNotFound } from "./fileNotFound.js"
-import { pastedSection } from "./pastedSection.js"
+import { pastedSection } from "../../domain/search/pastedSection.js"
 import { filesNamed, pathWords } from "../../domain/namedFiles.js"
 import { NamedFilesFields, namedFilesFields } from "./namedFiles.js"
 

@@ -12,7 +12,7 @@
 import type { OutlineHeading } from "../../domain/headingReads.js"
 import type { UnansweredItem } from "../../domain/stats.js"
 import type { HeadingEntry } from "../../domain/search/sectionMatch.js"
-import { pastedSection } from "../search/pastedSection.js"
+import { pastedSection } from "../../domain/search/pastedSection.js"
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 

@@ -9,8 +9,8 @@
  * meant, with its file, instead of five similar headings to choose from.
  * Found by an agent reading anthropics/skills through `skc mcp`.
  */
-import { flattenInline } from "../../domain/markdown/inline.js"
-import type { HeadingEntry } from "../../domain/search/sectionMatch.js"
+import { flattenInline } from "../markdown/inline.js"
+import type { HeadingEntry } from "./sectionMatch.js"
 
 export interface PastedSection {
   readonly text: string
