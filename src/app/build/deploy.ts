@@ -417,6 +417,17 @@ const targetDir = Effect.fnUntraced(function* (t: TargetSpec, scope: "project" |
  *   project"): that agent lists them instead of the one just deployed.
  */
 /**
+ * The agent profile of `t` when that agent lists the user's copy of a name before the project's (Claude
+ * Code); undefined otherwise, and for the `agents` target (.agents/skills), which is no profile of its own.
+ */
+const userFirstProfile = (t: TargetSpec) => {
+  if (t.agent === undefined || !isProfileName(t.agent)) return undefined
+  const profile = profileOf(t.agent)
+  const rank = profile.dirs.scopeRank
+  return rank !== undefined && rank.user <= rank.project ? profile : undefined
+}
+
+/**
  * A global build of a project's skill (`skc build my-skill --global`): the project's own deployments of the
  * name in the agent directories whose agent lists the user's copy first (Claude Code). The copy just put under
  * the home now hides each of them in this project, which only a later project build used to say (a
@@ -429,10 +440,8 @@ export const shadowedProjectCopies = Effect.fnUntraced(function* (targets: Reado
   const shadowed: Array<{ readonly path: string; readonly title: string }> = []
   if (stores.projectRoot === undefined) return shadowed
   for (const t of targets) {
-    if (t.agent === undefined || !isProfileName(t.agent)) continue
-    const profile = profileOf(t.agent)
-    const rank = profile.dirs.scopeRank
-    if (rank === undefined || rank.user > rank.project) continue
+    const profile = userFirstProfile(t)
+    if (profile === undefined) continue
     const dest = path.resolve(stores.cwd, path.join(yield* targetDir(t, "project", stores.projectRoot), name))
     if ((yield* fs.lstatOption(dest).pipe(unseenAs(undefined))) !== undefined) shadowed.push({ path: dest, title: profile.title })
   }
@@ -456,11 +465,8 @@ export const homeCopies = Effect.fnUntraced(function* (targets: ReadonlyArray<Ta
       if (info.type === "symlink") oldLinks.push(dest)
       continue
     }
-    // The `agents` target (.agents/skills) is no profile of its own.
-    if (!isProfileName(t.agent)) continue
-    const profile = profileOf(t.agent)
-    const rank = profile.dirs.scopeRank
-    if (rank !== undefined && rank.user <= rank.project) userFirst.push({ path: dest, title: profile.title })
+    const profile = userFirstProfile(t)
+    if (profile !== undefined) userFirst.push({ path: dest, title: profile.title })
   }
   return { oldLinks, userFirst }
 })

@@ -378,11 +378,12 @@ const unlintable = (dir: string, target: string) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem
     const path = yield* Path
+    const failed = (error: TargetFailure): FailedTarget => ({ target, error })
     const entry = yield* Effect.result(fs.lstatOption(path.join(dir, "SKILL.md")))
-    if (entry._tag === "Failure") return { target, error: targetFailure(readFailure(entry.failure)) } as Target
+    if (entry._tag === "Failure") return failed(targetFailure(readFailure(entry.failure)))
     if (entry.success === undefined) return undefined
     const resolved = yield* Effect.result(resolveSkill(dir, { deploymentPaths: false, agentDirs: false }))
-    return resolved._tag === "Failure" ? ({ target, error: targetFailure(resolved.failure) } as Target) : undefined
+    return resolved._tag === "Failure" ? failed(targetFailure(resolved.failure)) : undefined
   })
 
 /**
@@ -469,7 +470,8 @@ const withDeeperSkillsHint = (given: string) => (e: NotASkill) =>
   })
 
 /** One target of `skc lint a b …`: the skills it names, or why it names none. */
-type Target = { readonly skill: ResolvedSkill } | { readonly target: string; readonly error: TargetFailure }
+type FailedTarget = { readonly target: string; readonly error: TargetFailure }
+type Target = { readonly skill: ResolvedSkill } | FailedTarget
 
 /**
  * The skills of `skc lint a b …`: each name, skill directory or folder of
@@ -513,7 +515,7 @@ const notLintableIn = (folder: string) =>
     const fs = yield* FileSystem
     const path = yield* Path
     const { stores } = yield* Settings
-    const found: Array<Target & { readonly target: string }> = (yield* misnamedSkillFoldersIn(folder)).map((m) => ({
+    const found: Array<FailedTarget> = (yield* misnamedSkillFoldersIn(folder)).map((m) => ({
       target: m.dir,
       error: targetFailure(new NotASkill({ path: m.dir, hint: caseVariantHint(m.variant) }))
     }))
@@ -525,7 +527,7 @@ const notLintableIn = (folder: string) =>
       const child = path.join(dir, e.name)
       if (yield* isRegularFile(path.join(child, "SKILL.md"))) continue
       const failed = yield* unlintable(child, path.join(folder, e.name))
-      if (failed !== undefined && "target" in failed) found.push(failed)
+      if (failed !== undefined) found.push(failed)
     }
     return found.sort((a, b) => compareBytewise(a.target, b.target)) as ReadonlyArray<Target>
   })

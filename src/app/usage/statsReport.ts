@@ -35,6 +35,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
   // Each read for the one heading `show` showed: the second of two "Images" stays unread until shown (src/domain/headingReads.ts).
   const reads = yield* headingReadCounts(outline, fold.ranked, sectionReadsByLine(skill.runtimeDir, filters))
   const inOutline = new Set(outline.map((s) => sectionKey(s.file, s.section)))
+  const looked = splitMisnamed(fold.unanswered, outline)
   const report: SkillReport = {
     skill: skill.name,
     skill_path: skill.canonicalSourceDir,
@@ -49,7 +50,7 @@ export const statsReport = Effect.fn("skc.statsReport")(function* (input: Pick<S
     searches: searches.groupBy === "search" ? searches.rows : [],
     unansweredSearches: unanswered.groupBy === "unanswered" ? unanswered.rows : [],
     // Those that named a section or file the skill has, in another form, last and marked with what they meant.
-    lookedFor: ((split) => [...split.missing, ...split.misnamed])(splitMisnamed(fold.unanswered, outline)),
+    lookedFor: [...looked.missing, ...looked.misnamed],
     errors: errors.groupBy === "errors" ? errors.rows : [],
     ...(evaluated === undefined ? {} : { latestEval: evaluated }),
     ...(funnel.groupBy === "funnel" ? { funnel: funnelOf(funnel.rows) } : {}),
