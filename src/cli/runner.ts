@@ -102,7 +102,7 @@ export const runCommand = (spec: AnyCommandSpec, values: CommonValues): Effect.E
         colour: colourAllowed(env, "stdout"),
         now: yield* Clock.currentTimeMillis
       }
-      if (handler.emit !== undefined) yield* handler.emit(result, ctx)
+      if (handler.emit !== undefined) yield* handler.emit(result, ctx, input)
       else yield* printText(format === "json" ? jsonText(handler.json === undefined ? result : handler.json(result)) : handler.text(result, ctx))
       return handler.exitStatus === undefined ? 0 : handler.exitStatus(result)
     })

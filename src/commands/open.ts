@@ -53,7 +53,7 @@ export const openCommand = defineCommand({
       // skill) or a binary file is shown as text with them escaped, as `show` does
       // (src/domain/visible.ts): written to a pipe or a file, it stays byte-exact.
       // A Markdown file that names the skill's scripts: where they are, on stderr after the file (docs/decisions.md P7).
-      emit: (opened, ctx) => {
+      emit: (opened, ctx, input) => {
         if (ctx.format === "json") return printJson(opened.result)
         // A file cut by --max-lines or --max-bytes: the flag that reads on, as `show` says it (an agent's probe paged
         // a reference by counting lines: the RFC's "... (N more lines)" ends stdout and names no line).
@@ -63,7 +63,7 @@ export const openCommand = defineCommand({
             : opened.result.truncated
               ? "the file goes on: run it again without --max-lines (or with a larger one) to read the rest"
               : undefined
-        const notes = [namedFilesNote(opened.result, "cli", "file"), more, largeAnswerNote(opened.result, "file", opened.bytes.length)].filter((n) => n !== undefined)
+        const notes = [namedFilesNote(opened.result, "cli", "file"), more, largeAnswerNote(opened.result, input, "file", opened.bytes.length)].filter((n) => n !== undefined)
         const file = Effect.flatMap(Effect.service(Output), (output) =>
           output.stdoutIsTTY && hasControl(opened.result) ? printText(visibleBody(textOf(opened.result))) : printBytes(opened.bytes)
         )

@@ -55,12 +55,12 @@ export const showCommand = defineCommand({
       text: (result) => renderShowText(result),
       // The section on stdout as RFC-0002:C-SHOW has it; where the skill's files it names are, on stderr after it
       // (docs/decisions.md P7). JSON carries them as `files_named` and `base_dir`.
-      emit: (result, ctx) => {
+      emit: (result, ctx, input) => {
         if (ctx.format === "json") return printJson(result)
         // And the `!` commands of a SKILL.md section, which Claude Code runs only in the file it loads (the stub).
         // A section cut by --max-lines: the flag that reads on (the RFC's "... (N more lines)" ends stdout).
         const more = result.next_line === undefined ? undefined : `the section goes on: --from-line ${result.next_line} shows its next lines${insideFence(result)}`
-        const notes = [textAboveNote(result, "cli"), namedFilesNote(result, "cli"), shellCommandsNote(result, "cli"), more, largeAnswerNote(result, "section")].filter(
+        const notes = [textAboveNote(result, "cli"), namedFilesNote(result, "cli"), shellCommandsNote(result, "cli"), more, largeAnswerNote(result, input, "section")].filter(
           (n) => n !== undefined
         )
         return notes.length === 0 ? printText(renderShowText(result)) : Effect.andThen(printText(renderShowText(result)), printStderr(notes.join("\n")))

@@ -165,7 +165,7 @@ export interface Handler<V, I, A> {
   /** The `--format json` document (default: the result itself). */
   json?(result: A): unknown
   /** Replaces the CLI's default output (text or JSON on stdout): other formats, raw bytes, stderr lines. */
-  emit?(result: A, ctx: EmitContext): Effect.Effect<void, SkcError, LiveServices>
+  emit?(result: A, ctx: EmitContext, input: I): Effect.Effect<void, SkcError, LiveServices>
   /**
    * Output the command still owes when its use case fails (the error itself is printed to stderr as
    * always): lint's `--format sarif` writes a SARIF log saying the run failed, so that `> lint.sarif` in CI

@@ -39,4 +39,14 @@ describe("a section or file larger than one MCP page", () => {
     expect(r.stderr).toContain("this file is 50,400 bytes (about 12,600 tokens): --max-bytes 40960 reads it in pages, --from-line the next one")
     expect(s.run(["open", "big", "notes.txt", "--max-bytes", "4096"]).stderr).not.toContain("reads it in pages")
   })
+
+  it("a call that set its own limit, larger than the answer, chose its size: no note", () => {
+    const shown = s.run(["show", "big", "--section", "Reference", "--max-bytes", "200000"])
+    expect(shown.stdout).toContain(long)
+    expect(shown.stderr).not.toContain("reads it in pages")
+    expect(s.run(["show", "big", "--section", "Reference", "--max-lines", "5000"]).stderr).not.toContain("reads it in pages")
+    const opened = s.run(["open", "big", "notes.txt", "--max-bytes", "200000"])
+    expect(opened.stdout).toBe(long)
+    expect(opened.stderr).not.toContain("reads it in pages")
+  })
 })
