@@ -86,6 +86,9 @@ export const renderDiscover = (r: DiscoverResult): string => {
   if (hidden.length > 0) {
     out.push("", "Shadowed:")
     for (const s of hidden) out.push(`  ${s.name} (${s.scope}) ${s.path}`, `    shadowed by ${s.winner.scope} ${s.winner.path}`)
+    // The agent takes a user's copy over the project's; skc's reading commands resolve the other way (src/app/skills/readingCopy.ts).
+    if (hidden.some((s) => s.scope === "project" && s.winner.scope === "user"))
+      out.push("  (skc load reads the winner; show, outline, search and open resolve a name from the working directory up before the home: give the winner's path to read the copy the agent loads)")
   }
   if (listedToo.length > 0) {
     out.push(

@@ -28,6 +28,7 @@ import { Diagnostics } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { AgentField, PluginDirsField } from "./discover.js"
 import { locateSkill, touchLocated } from "./locateSkill.js"
+import { otherReadingCopy } from "./readingCopy.js"
 import { scanSourceTree } from "../shared/index.js"
 
 export const LoadInput = Schema.Struct({
@@ -127,6 +128,9 @@ export const load = Effect.fn("skc.load")(function* (input: LoadInput) {
   const located = yield* locateSkill(input.skill, input.agent, input.plugin_dirs)
   // Its access-log row (RFC-0007:C-LOGGING): an agent that calls skc_load has read the skill.
   yield* touchLocated(located)
+  // The agent's pick of a name may not be the copy the reading commands resolve (readingCopy.ts).
+  const other = yield* otherReadingCopy(input.skill, located)
+  if (other !== undefined) yield* diagnostics.warn(Warning.notice(other))
   const root = located.dir
   const canonicalRoot = yield* fs.realPath(root).pipe(unseenAs(root))
   const inside = (base: string, p: string) => {
