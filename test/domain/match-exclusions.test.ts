@@ -64,3 +64,27 @@ describe("issue 47 item 4: the judge and 'not for' clauses", () => {
     expect(said.decided_by).not.toContain("git")
   })
 })
+
+describe("a 'not for' clause ends where the skill turns back to its subject", () => {
+  const SCHEMA = "Manages database schemas. Not for git commits"
+  const WHEN = " - Use when rolling back flyway scripts."
+
+  it("an unended clause in the description does not take the when_to_use listed after it", () => {
+    // As Claude Code lists it: the description, then ` - ` and when_to_use (descriptionEnd marks the seam).
+    const withWhen: MatchCandidate = { ...candidate("schema-tool", SCHEMA + WHEN), descriptionEnd: SCHEMA.length }
+    const [first] = top("rolling back flyway scripts", [withWhen, ...others])
+    expect(first).toMatchObject({ name: "schema-tool", activated: true })
+    expect(first!.decided_by).toContain("flyway")
+    // The clause itself is still set aside.
+    expect(top("git commits", [withWhen, ...others]).find((r) => r.name === "schema-tool")!.decided_by).not.toContain("git")
+  })
+
+  it("a 'but' after the clause gives the words after it back to the skill", () => {
+    const text = "Manages database schemas. Not for git commits, but ideal for rolling back schema changes and flyway scripts."
+    const out = withoutExclusions(text)
+    expect(out).toHaveLength(text.length)
+    expect(out).not.toContain("git")
+    expect(out).toContain("but ideal for rolling back schema changes and flyway scripts.")
+    expect(top("rolling back flyway scripts", [candidate("schema-tool", text), ...others])[0]).toMatchObject({ name: "schema-tool", activated: true })
+  })
+})

@@ -97,13 +97,18 @@ describe("RFC-0007:C-COMMANDS skc_lint, skc_discover, skc_match, skc_load", () =
   it("skc_load returns the CLI's JSON document with the wrapped references", async () => {
     const loaded = await mcp.call("skc_load", { skill: "pdf-forms", budget: 4000 })
     expect(loaded.isError).toBeFalsy()
-    expect(loaded.structuredContent).toEqual((await cli(["load", "pdf-forms", "--budget", "4000"])))
+    // The user's copy loaded, the project's the one skc_show reads under the name: said as a notice
+    // (src/app/skills/readingCopy.ts), which the CLI prints on stderr.
+    const { notices, ...document } = loaded.structuredContent as { notices?: Array<string> }
+    expect(notices).toEqual([expect.stringContaining("show, outline, search and open read 'pdf-forms' as the project's copy")])
+    expect(document).toEqual((await cli(["load", "pdf-forms", "--budget", "4000"])))
     const doc = loaded.structuredContent as { parts: Array<{ path: string }>; missing: Array<{ target: string }> }
     expect(doc.parts.map((p) => p.path)).toEqual(["SKILL.md", "references/api.md"])
     expect(doc.missing.map((m) => m.target)).toEqual(["missing.md"])
     expect(textOf(loaded)).toContain("--- Content from references/api.md ---")
     const bodyOnly = await mcp.call("skc_load", { skill: "pdf-forms", depth: 0 })
-    expect(bodyOnly.structuredContent).toEqual((await cli(["load", "pdf-forms", "--depth", "0"])))
+    const { notices: _, ...bodyDocument } = bodyOnly.structuredContent as { notices?: Array<string> }
+    expect(bodyDocument).toEqual((await cli(["load", "pdf-forms", "--depth", "0"])))
     expect((await mcp.call("skc_load", { skill: "ghost" })).isError).toBe(true)
   })
 })

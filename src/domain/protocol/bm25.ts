@@ -79,8 +79,14 @@ const describedStems = (d: Bm25Doc, all: ReadonlyArray<{ readonly stem: string }
 export const bm25 = (docs: ReadonlyArray<Bm25Doc>, query: string): ReadonlyArray<Bm25Score> => {
   const indexed: Array<Indexed> = docs.map((given) => {
     // What the description says the skill is not for is no evidence for it (exclusions.ts); blanked, so
-    // `descriptionEnd` still points where the description ends.
-    const d = { ...given, description: withoutExclusions(given.description) }
+    // `descriptionEnd` still points where the description ends. The description and the field listed after
+    // it are blanked apart: an unended "Not for …" in one is no clause of the other.
+    const end = given.descriptionEnd
+    const description =
+      end === undefined || end >= given.description.length
+        ? withoutExclusions(given.description)
+        : withoutExclusions(given.description.slice(0, end)) + withoutExclusions(given.description.slice(end))
+    const d = { ...given, description }
     const nameTerms = terms(d.name)
     const descTerms = terms(d.description)
     const tf = new Map<string, number>()

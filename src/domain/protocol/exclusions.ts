@@ -10,9 +10,14 @@
  * false fire stronger ("roll back my git commit": 5.4 → 10.4). Pure.
  *
  * A clause is set aside from its opening words to the end of its sentence
- * (`.`, `;`, `!` or `?` before white space, or a line break), or a whole
- * parenthesis that opens with "not", "except" or "excluding". Nothing else
- * is read as negative: "not only", "cannot" and "no" keep their words.
+ * (`.`, `;`, `!` or `?` before white space, or a line break) or to a "but"
+ * that turns back to what the skill is for ("Not for git commits, but ideal
+ * for rolling back schema changes": the words after it are the skill's), or
+ * a whole parenthesis that opens with "not", "except" or "excluding".
+ * Nothing else is read as negative: "not only", "cannot" and "no" keep their
+ * words. A clause never runs past the text it is given: the judge blanks the
+ * description and the field listed after it (`when_to_use`) apart, so an
+ * unended "Not for …" no longer took the whole `when_to_use` with it.
  */
 
 /** The openings of a clause that says what the skill is not for. */
@@ -25,7 +30,7 @@ const OPENINGS = [
   String.raw`\b(?:should|must)(?:\s+not|n['’]t)\s+be\s+(?:used|triggered|invoked)\b`
 ]
 
-const CLAUSE = new RegExp(`(?:${OPENINGS.join("|")})[^\\n]*?(?:[.;!?](?=\\s|$)|(?=\\n)|$)`, "giu")
+const CLAUSE = new RegExp(`(?:${OPENINGS.join("|")})[^\\n]*?(?:[.;!?](?=\\s|$)|(?=,?\\s+but\\s)|(?=\\n)|$)`, "giu")
 const PARENTHESIS = /\((?:\s*(?:not|except|excluding)\b)[^()\n]*\)/giu
 
 /**
