@@ -185,6 +185,26 @@ describe("a skill in a directory the agent does not read (.agents/skills under C
   })
 })
 
+describe("a skill in a directory the agent reads, under another name or skipped: E001 says what the agent makes of it", () => {
+  const sb = sandbox()
+  write(join(sb.work, ".agents", "skills", "mism", "SKILL.md"), SKILL("codexname", "Named otherwise than its directory. Use when testing."))
+  write(join(sb.work, "shared", "real", "SKILL.md"), SKILL("real", "Linked as a file. Use when testing."))
+  mkdirSync(join(sb.work, ".agents", "skills", "fl"), { recursive: true })
+  symlinkSync(join(sb.work, "shared", "real", "SKILL.md"), join(sb.work, ".agents", "skills", "fl", "SKILL.md"))
+
+  it("Codex reads .agents/skills: the name it knows the skill by, or why it skips it, not 'does not read that directory'", () => {
+    const mism = sb.run(["load", "mism", "--agent", "codex"])
+    expect(mism.code).toBe(1)
+    expect(mism.stderr).toBe("error[E001]: skill 'mism' not found\n  .agents/skills/mism holds it, and OpenAI Codex knows the skill there as 'codexname': name it so\n")
+    expect(sb.run(["load", "codexname", "--agent", "codex"]).code).toBe(0)
+    const fl = sb.run(["load", "fl", "--agent", "codex"])
+    expect(fl.code).toBe(1)
+    expect(fl.stderr).toContain("error[E001]: skill 'fl' not found\n  .agents/skills/fl holds it, but OpenAI Codex skips it: SKILL.md is a symbolic link")
+    // Claude Code reads no .agents/skills: that is still what it says.
+    expect(sb.run(["load", "mism"]).stderr).toContain(".agents/skills/mism holds it, but Claude Code does not read that directory")
+  })
+})
+
 describe("Codex skips a SKILL.md that is itself a symbolic link (openai/codex#31592, #15756)", () => {
   const sb = sandbox()
   write(join(sb.work, "shared", "filelink", "SKILL.md"), SKILL("filelink", "Shared by a dotfiles manager. Use when testing links."))

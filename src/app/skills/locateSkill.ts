@@ -54,7 +54,7 @@ export const locateSkill = Effect.fnUntraced(function* (skill: string, agent: Ag
   // Discovery above already looked through the agent's directories; a skill
   // it excluded says why (issue 13 item 2).
   const resolved = yield* resolveSkill(skill, { agentDirs: false }).pipe(
-    Effect.catchTag("SkillNotFound", (e) => Effect.flatMap(whyNotFound(found.agent, skill), (why) => Effect.fail(excludedSkill(found, skill, path.basename) ?? why ?? e)))
+    Effect.catchTag("SkillNotFound", (e) => Effect.flatMap(whyNotFound(found, skill), (why) => Effect.fail(excludedSkill(found, skill, path.basename) ?? why ?? e)))
   )
   // The store's source is not what this agent sees under that name: its deployment link is there, unbuilt.
   if (resolved.scope !== "path") {
@@ -131,19 +131,36 @@ export const pluginSkillNamed = (found: Discovery, skill: string, basename: (p: 
 /**
  * What one more look, with the agent directories, says of a name the agent does not find (one resolution
  * for both answers): a directory of that name without a SKILL.md is E010 (`notASkillNamed`); a skill skc
- * resolves in an agent directory that `agent` does not read (`.agents/skills/pdf` under Claude Code) is
- * E001 saying where it is and that another agent's view finds it, where "not found ... run 'skc list'"
- * sent the caller to a list that shows it.
+ * resolves in an agent directory is E001 saying where it is and what the agent's discovery (`found`) makes
+ * of that directory: known under another name (Codex knows `.agents/skills/mism` by its frontmatter name),
+ * skipped with discovery's reason (a SKILL.md that is a symbolic link), or not read at all (`.agents/skills/pdf`
+ * under Claude Code), where "not found ... run 'skc list'" sent the caller to a list that shows it. Before,
+ * every such skill was said to be in a directory the agent does not read, Codex's own `.agents/skills` too.
  */
-const whyNotFound = (agent: Agent, skill: string) =>
+const whyNotFound = (found: Discovery & { readonly agent: Agent }, skill: string) =>
   resolveSkill(skill).pipe(
     Effect.flatMap((r) =>
-      Effect.map(Effect.all([Effect.service(Path), Effect.service(Settings)]), ([path, { stores }]) => {
+      Effect.gen(function* () {
         if (r.scope !== "agent-project" && r.scope !== "agent-user" && r.scope !== "plugin") return undefined
+        const path = yield* Path
+        const fs = yield* FileSystem
+        const { stores } = yield* Settings
         const shown = displayPath(stores.cwd, r.sourceDir, path)
+        const title = profileOf(found.agent).title
+        // The same directory, however reached (a link in one agent directory, its target in another).
+        const same = (dir: string) =>
+          dir === r.sourceDir ? Effect.succeed(true) : Effect.map(fs.realPath(dir).pipe(Effect.orElseSucceed(() => dir)), (real) => real === r.canonicalSourceDir)
+        const known = yield* Effect.findFirst(found.skills, (s) => same(s.dir))
+        if (known._tag === "Some") {
+          // The name the agent invokes it by: Claude Code's is the directory's, every other agent's the frontmatter's.
+          const name = profileOf(found.agent).listing.layout === "claude" ? path.basename(known.value.dir) : known.value.name
+          return new SkillNotFound({ skill, hint: `${shown} holds it, and ${title} knows the skill there as '${name}': name it so` })
+        }
+        const skipped = yield* Effect.findFirst(found.invalid, (s) => same(s.dir))
+        if (skipped._tag === "Some") return new SkillNotFound({ skill, hint: `${shown} holds it, but ${title} skips it: ${skipped.value.problems.join("; ")}` })
         return new SkillNotFound({
           skill,
-          hint: `${shown} holds it, but ${profileOf(agent).title} does not read that directory; name an agent that does (skc discover --agent <agent> lists what each one finds)`
+          hint: `${shown} holds it, but ${title} does not read that directory; name an agent that does (skc discover --agent <agent> lists what each one finds)`
         })
       })
     ),
