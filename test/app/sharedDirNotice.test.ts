@@ -50,4 +50,17 @@ describe("DECISIONS #53 skills of the shared .agents/skills an agent does not re
     expect(lines.filter((l) => NOTE.test(l))).toEqual([])
     expect(lines.join("\n")).toContain("1 skill of skc's stores is nowhere claude reads (mine (project))")
   })
+
+  it("names the skills grouped in folders there, which Codex finds (docs/agents.md: every skill there it finds under no name)", async () => {
+    const w = world({
+      "/proj/.agents/skills/grp/nested/SKILL.md": SKILL("nested"),
+      // Deeper than Codex's scan goes (6 directories): no agent that groups skills bounded so finds it.
+      "/proj/.agents/skills/a/b/c/d/e/f/deep/SKILL.md": SKILL("deep")
+    })
+    Result.getOrThrow(await w.run(discoverCommand({})))
+    const notes = w.diagnostics.warnings.map(renderWarning).filter((l) => NOTE.test(l))
+    expect(notes).toEqual([
+      "warning: 3 skills in the shared .agents/skills (shared (project), nested (project), mine (user)) are nowhere claude reads: Claude Code does not read that directory (codex, copilot, gemini, opencode, amp do: skc discover --agent codex)"
+    ])
+  })
 })

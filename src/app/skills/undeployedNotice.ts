@@ -5,9 +5,10 @@
  * silent about a skill built for another agent only.
  */
 import { Effect } from "effect"
+import { Path } from "effect/Path"
 import { Warning } from "../../domain/errors.js"
 import type { Discovery } from "../../domain/protocol/discovery.js"
-import { profileOf, SHARED_SKILLS_DIR, sharedDirReaders, type ProfileName } from "../../domain/agents/index.js"
+import { isProfileName, profileOf, SHARED_SKILLS_DIR, sharedDirReaders, type ProfileName } from "../../domain/agents/index.js"
 import { undeployed, undeployedNote, type StoreSkill } from "../../domain/protocol/undeployed.js"
 import { Diagnostics, warn, type DiagnosticsService } from "../../ports/Diagnostics.js"
 import { Settings } from "../shared/index.js"
@@ -47,9 +48,23 @@ const warnSharedUnread = Effect.fnUntraced(function* (
 ) {
   const dirs = profileOf(found.agent).dirs
   if (dirs.project.includes(SHARED_SKILLS_DIR) && dirs.user.includes(SHARED_SKILLS_DIR)) return
-  // Recovery: the notice only adds to the answer; a directory that cannot be read leaves it out.
-  const shared = yield* discover({ agent: "agentskills" }).pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => undefined))
-  if (shared === undefined) return
+  // The skills there as the agents that read it find them: the specification's view (direct children), and the
+  // view of the first reader that groups skills in folders (Codex: up to 6 directories down, the scan bounded as
+  // its discovery is), from which only what it finds in the shared directory counts. The specification's view
+  // alone left out every grouped skill (`.agents/skills/grp/nested`) that `skc discover --agent codex` lists.
+  const grouping = sharedDirReaders().find((p) => (p.dirs.depth ?? 1) > 1)?.name
+  const path = yield* Path
+  const sharedRoot = (root: string | undefined) => root !== undefined && root.endsWith(path.join(path.sep, ...SHARED_SKILLS_DIR.split("/")))
+  const views = yield* Effect.forEach(["agentskills" as const, ...(grouping !== undefined && isProfileName(grouping) ? [grouping] : [])], (agent) =>
+    // Recovery: the notice only adds to the answer; a directory that cannot be read leaves it out.
+    discover({ agent }).pipe(Effect.provideService(Diagnostics, quiet), Effect.orElseSucceed(() => undefined))
+  )
+  const [flat, grouped] = views
+  if (flat === undefined) return
+  const flatDirs = new Set(flat.skills.map((s) => s.dir))
+  // The project's first, as each view lists them.
+  const skills = [...flat.skills, ...(grouped?.skills ?? []).filter((s) => sharedRoot(s.root) && !flatDirs.has(s.dir))]
+  const shared = { skills: [...skills.filter((s) => s.scope === "project"), ...skills.filter((s) => s.scope !== "project")] }
   // A copy of a name the agent finds elsewhere (`.claude/skills/x` beside `.agents/skills/x`) is not missing from it.
   const seen = new Set([...found.skills, ...found.shadowed].flatMap((s) => [s.dir, s.name]))
   const store = new Set(storeSkills.map((s) => s.name))
