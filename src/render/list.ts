@@ -44,8 +44,10 @@ export const renderList = (result: ListResult, ctx: ListRenderContext): string =
   const header = ctx.verbose ? ["SKILL", "SCOPE", "STATUS", "SOURCE"] : ["SKILL", "SCOPE", "STATUS"]
   // A copy another entry of the name shadows (docs/resolution.md "Enumeration"): the name never reaches it.
   const status = (s: ListResult["skills"][number]) => (s.shadowed === true ? `${s.status} (shadowed)` : s.status)
+  // One directory an agent sees under several names (two links to it): each name said, the skill listed once.
+  const name = (s: ListResult["skills"][number]) => (s.also_named === undefined ? s.name : `${s.name} (also ${s.also_named.join(", ")})`)
   const rows = result.skills.map((s) =>
-    ctx.verbose ? [s.name, s.scope, status(s), friendlyPath(s.source_path, ctx)] : [s.name, s.scope, status(s)]
+    ctx.verbose ? [name(s), s.scope, status(s), friendlyPath(s.source_path, ctx)] : [name(s), s.scope, status(s)]
   )
   const table = renderTable(header, rows)
   // issue 46 item 2: why a copied or cloned project's skills are not built

@@ -205,3 +205,19 @@ describe("list of a global skill whose runtime another build took", () => {
     expect(globalPm.hint).toBe("its runtime holds the build of /proj/.skillc/skills/pm (a build of that name replaced it): run `skc build /home/u/.skillc/skills/pm` to build this one back")
   })
 })
+
+describe("list of one directory two agent-directory links name otherwise", () => {
+  it("names both on one row (also_named): the second name was dropped, though `skc load <it> --agent codex` loads it", async () => {
+    const { renderList } = await import("../../src/render/list.js")
+    const w = memoryWorld({ files: { "/shared/D/SKILL.md": skillMd("realskill") } })
+    Effect.runSync(w.fs.makeDirectory("/proj/.claude/skills", { recursive: true }))
+    Effect.runSync(w.fs.makeDirectory("/proj/.agents/skills", { recursive: true }))
+    Effect.runSync(w.fs.symlink("/shared/D", "/proj/.claude/skills/linked", "dir"))
+    Effect.runSync(w.fs.symlink("/shared/D", "/proj/.agents/skills/realskill", "dir"))
+    const got = Result.getOrThrow(await w.run(list({})))
+    expect(got.skills.map((s) => [s.scope, s.name, s.also_named])).toEqual([["agent-project", "linked", ["realskill"]]])
+    expect(renderList(got, { verbose: false, cwd: "/proj", home: "/home/u" })).toContain("linked (also realskill)  agent-project  foreign")
+    // The second name is a name of the row: a pattern finds it.
+    expect(Result.getOrThrow(await w.run(list({ pattern: "real*" }))).skills.map((s) => s.name)).toEqual(["linked"])
+  })
+})

@@ -67,7 +67,12 @@ export const ListedSkill = Schema.Struct({
    * Present (true) when an earlier entry has this name (a global skill named like a project one,
    * docs/resolution.md "Enumeration"): its name resolves to that one, so `show`/`search` of it never read this.
    */
-  shadowed: Schema.optional(Schema.Literal(true))
+  shadowed: Schema.optional(Schema.Literal(true)),
+  /**
+   * The other names agents see this directory under (a second link to it in an agent directory, e.g.
+   * `.agents/skills/realskill` beside `.claude/skills/linked`): one skill, listed once, each name said.
+   */
+  also_named: Schema.optional(Schema.Array(Schema.String))
 })
 export type ListedSkill = typeof ListedSkill.Type
 
@@ -140,7 +145,7 @@ export const list = Effect.fn("skc.list")(function* (input: ListInput) {
         : found
     const scopeGroup = skill.scope === "project" || skill.scope === "global" ? skill.scope : "agent"
     if (scope !== "all" && scopeGroup !== scope) continue
-    if (!matches(skill.name)) continue
+    if (![skill.name, ...(skill.alsoNamed ?? [])].some((n) => matches(n))) continue
     const status = yield* statusOf(skill, checkObsolete)
     if (wanted !== "all" && status !== wanted) continue
     const elsewhere = status === "not-built" && (yield* builtElsewhere(skill))
@@ -153,7 +158,8 @@ export const list = Effect.fn("skc.list")(function* (input: ListInput) {
       source_path: skill.sourceDir,
       runtime_path: skill.runtimeDir,
       ...(elsewhere ? { hint: taker === undefined ? NOT_BUILT_HERE : takenHint(taker, skill.sourceDir) } : {}),
-      ...(found.shadowed ? { shadowed: true as const } : {})
+      ...(found.shadowed ? { shadowed: true as const } : {}),
+      ...(found.alsoNamed === undefined ? {} : { also_named: found.alsoNamed })
     })
   }
   const result: ListResult = {

@@ -9,7 +9,10 @@
  * directories only names that resolve there are listed: the first entry of
  * a name, and none whose name a store already holds. A skc deployment in an agent
  * directory whose source is already listed is that same skill, never a
- * second row; a deployment of a skill from elsewhere (another project, an
+ * second row, and another agent-directory name of a directory already listed
+ * (`.claude/skills/linked` and `.agents/skills/realskill`, links to one
+ * directory) is named on that row (`alsoNamed`): each name an agent sees is
+ * listed, the directory once; a deployment of a skill from elsewhere (another project, an
  * old link under home) is listed with its agent-directory scope, and a
  * foreign skill with `foreign: true`.
  *
@@ -42,6 +45,8 @@ export interface VisibleSkill {
   readonly frontmatter: Readonly<Record<string, unknown>>
   /** An earlier entry has the same name: `resolveSkill(name)` gives that one. */
   readonly shadowed: boolean
+  /** Other agent-directory names of this same directory (links to it under another name), in resolution order. */
+  readonly alsoNamed?: ReadonlyArray<string>
   /**
    * A stub skc deployed whose source is not on this machine (DECISIONS #46): where its manifest says the
    * source was. Only the stub's headings can be served.
@@ -57,11 +62,13 @@ export const visibleSkills = Effect.fnUntraced(function* (options: { readonly ag
   const canonical = (p: string) => fs.realPath(p).pipe(unseenAs(p))
   const out: Array<VisibleSkill> = []
   const names = new Set<string>()
-  const sources = new Set<string>()
+  // Each listed directory's row, by its real path.
+  const sources = new Map<string, number>()
   for (const s of yield* discoverSkills("all")) {
     const shadowed = names.has(s.name)
     names.add(s.name)
-    sources.add(yield* canonical(s.sourceDir))
+    const real = yield* canonical(s.sourceDir)
+    if (!sources.has(real)) sources.set(real, out.length)
     out.push({ name: s.name, scope: s.scope, sourceDir: s.sourceDir, runtimeDir: s.runtimeDir, foreign: false, frontmatter: s.frontmatter, shadowed })
   }
   if (options.agentDirs === false) return out as ReadonlyArray<VisibleSkill>
@@ -81,8 +88,15 @@ export const visibleSkills = Effect.fnUntraced(function* (options: { readonly ag
       const sourceDir = probed._tag === "Deployed" ? probed.sourceDir : probed.entry
       const real = probed._tag === "Deployed" ? yield* canonical(probed.sourceDir) : probed.canonicalDir
       names.add(e.name)
-      if (sources.has(real)) continue
-      sources.add(real)
+      // The directory of a row already listed (skc's deployment of a store skill, or a second link to one
+      // directory): one skill. A name of its own is named on that row, not hidden: the agent sees it so.
+      const row = sources.get(real)
+      if (row !== undefined) {
+        const first = out[row]!
+        if (first.name !== e.name && first.alsoNamed?.includes(e.name) !== true) out[row] = { ...first, alsoNamed: [...(first.alsoNamed ?? []), e.name] }
+        continue
+      }
+      sources.set(real, out.length)
       // An agent directory's skill is read as agents read it, as probeAgentEntry read it.
       const fm = yield* readSkillFrontmatter(path.join(sourceDir, "SKILL.md"), "asAgentsRead")
       if (fm._tag === "Problem") {
