@@ -29,7 +29,10 @@
  *   without the `_meta` version, or one naming a handshake revision — goes
  *   to the SDK untouched: a 2025-11-25 client sees exactly what it saw
  *   before. `initialize` offering `2026-07-28` is answered with 2025-11-25:
- *   the handshake selects a legacy revision (basic/versioning).
+ *   the handshake selects a legacy revision (basic/versioning). A second
+ *   `initialize` in a connection that made (or is making) its handshake is
+ *   -32600: initialization is the first interaction (basic/lifecycle), and
+ *   the revision it negotiated stays.
  *
  * List-changed notifications the SDK sends go to a client that made the
  * handshake as before; without one, only on the subscriptions that asked
@@ -61,6 +64,7 @@ const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId"
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022
 const INVALID_PARAMS = -32602
 const METHOD_NOT_FOUND = -32601
+const INVALID_REQUEST = -32600
 
 /** Freshness hints of a cacheable result (server/utilities/caching). */
 export interface CacheHints {
@@ -359,6 +363,18 @@ export class RevisionTransport implements Transport {
     // for a method the revision removed: -32601 below, as `ping`; it makes no handshake and leaves the
     // process out of legacy semantics.
     if (message.method === "initialize" && version !== MODERN_REVISION) {
+      // Initialization is a session's first interaction (basic/lifecycle): a second `initialize` once one is
+      // answered (or while it is) would renegotiate the revision mid-session, and with it the rules read off
+      // it (batches, the id of an unreadable request). Refused as Invalid Request; the session keeps its
+      // revision. (Streamable HTTP's SDK transport refuses it on a session already; stdio served it.)
+      const current = this.negotiated ?? (this.initializeId !== undefined ? this.requested : undefined)
+      if (this.negotiated !== undefined || this.initializeId !== undefined) {
+        return void this.fail(
+          id,
+          INVALID_REQUEST,
+          `Invalid Request: the session is already initialized${current === undefined ? "" : ` (protocol version ${current})`}; initialize is only its first request`
+        )
+      }
       this.handshake = true
       this.initializeId = id
       const asked = (message.params as { readonly protocolVersion?: unknown } | undefined)?.protocolVersion

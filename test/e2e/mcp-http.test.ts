@@ -600,6 +600,28 @@ describe("skc mcp --http (issue 49 item 1)", () => {
     expect(init.headers.get("mcp-session-id")).toBeTruthy()
   })
 
+  // A client probe (seventy-ninth pass) found stdio renegotiating on a second initialize; over HTTP the SDK's
+  // transport refuses it on a session: the session keeps its revision (its batches are still served).
+  it("MCP basic/lifecycle: a second initialize on a session is 400 -32600 and the session keeps its revision", async () => {
+    const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
+    const opened = await fetch(`${server.base}/mcp`, { method: "POST", headers: auth, body: JSON.stringify({ ...INIT, params: { ...INIT.params, protocolVersion: "2025-03-26" } }) })
+    const sid = opened.headers.get("mcp-session-id")!
+    expect(await opened.text()).toContain('"protocolVersion":"2025-03-26"')
+    const headers = { ...auth, "mcp-session-id": sid }
+    expect((await fetch(`${server.base}/mcp`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).status).toBe(202)
+    const again = await fetch(`${server.base}/mcp`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ ...INIT, id: 6, params: { ...INIT.params, protocolVersion: "2025-11-25" } })
+    })
+    expect(again.status).toBe(400)
+    expect(await again.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600, message: expect.stringContaining("already initialized") } })
+    const batch = await fetch(`${server.base}/mcp`, { method: "POST", headers, body: JSON.stringify([{ jsonrpc: "2.0", id: 7, method: "ping" }]) })
+    expect(batch.status).toBe(200)
+    expect(await batch.text()).toContain('"id":7')
+    await fetch(`${server.base}/mcp`, { method: "DELETE", headers })
+  })
+
   it("2025-03-26 basic/index (Batching): a session on that revision POSTs a batch and gets its answers on one SSE stream, one per message (JSON-RPC 2.0 §6); 202 for notifications; later revisions refuse it", async () => {
     const auth = { ...MCP_HEADERS, authorization: `Bearer ${ALICE}` }
     const openSession = async (protocolVersion: string) => {

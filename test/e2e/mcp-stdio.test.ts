@@ -124,6 +124,46 @@ describe("skc mcp on the wire", () => {
     expect(JSON.parse(later.stdout[1]!)).toMatchObject({ id: null, error: { code: -32600 } })
   })
 
+  // A client probe (seventy-ninth pass): a second initialize was answered as a new handshake, switching the
+  // session from 2025-03-26 to 2025-11-25, and with it the rules read off the revision (batches, "id": null).
+  it("MCP basic/lifecycle: a second initialize in a session is -32600 and the session keeps the revision it negotiated", async () => {
+    const box = sandbox()
+    const initAt = (id: number, protocolVersion: string) =>
+      JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion, capabilities: {}, clientInfo: { name: "x", version: "1" } } })
+    const { stdout, code } = await converse(box.work, box.home, [
+      initAt(1, "2025-03-26"),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
+      initAt(6, "2025-11-25"),
+      // Still a 2025-03-26 session: its batches are served, an unreadable id is "id": null.
+      JSON.stringify([{ jsonrpc: "2.0", id: 7, method: "ping" }]),
+      "{bad"
+    ])
+    const lines = stdout.map((l) => JSON.parse(l) as unknown)
+    expect(lines, stdout.join("\n")).toHaveLength(5)
+    expect(lines[0]).toMatchObject({ id: 1, result: { protocolVersion: "2025-03-26" } })
+    expect(lines[1]).toMatchObject({ id: 2, result: {} })
+    expect(lines[2]).toEqual({
+      jsonrpc: "2.0",
+      id: 6,
+      error: { code: -32600, message: "Invalid Request: the session is already initialized (protocol version 2025-03-26); initialize is only its first request" }
+    })
+    expect(lines[3]).toEqual([{ jsonrpc: "2.0", id: 7, result: {} }])
+    expect(lines[4]).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700 } })
+    expect(code).toBe(0)
+  })
+
+  it("MCP basic/lifecycle: an initialize refused for its params leaves the session free to initialize", async () => {
+    const box = sandbox()
+    const { stdout } = await converse(box.work, box.home, [
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 7 } }),
+      init(2)
+    ])
+    const lines = stdout.map((l) => JSON.parse(l) as { id: number; error?: { code: number }; result?: { protocolVersion?: string } })
+    expect(lines[0]).toMatchObject({ id: 1, error: { code: -32602 } })
+    expect(lines[1]).toMatchObject({ id: 2, result: { protocolVersion: "2025-06-18" } })
+  })
+
   it("requests written all at once and then end of input: every request is answered before the server exits", async () => {
     const box = sandbox()
     cpSync(join(ROOT, "examples", "git-helper"), join(box.work, ".skillc", "skills", "git-helper"), { recursive: true })
