@@ -63,6 +63,33 @@ describe("skc mcp on the wire", () => {
     expect(parseError!.id).toBeNull()
   })
 
+  // A client probe (seventy-ninth pass): 100,000 nested arrays, under the 1 MiB limit, overflowed the stack where
+  // the E100 message prints the value, and the call was `error[E999]: Maximum call stack size exceeded`.
+  it("a tool argument nested 100,000 levels deep is E100 naming the nesting, not E999; other methods answer it as usual", async () => {
+    const box = sandbox()
+    const deep = "[".repeat(100_000) + "]".repeat(100_000)
+    const { stdout, stderr } = await converse(box.work, box.home, [
+      init(1),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"skc_list","arguments":{"pattern":${deep}}}}`,
+      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"skc_search","arguments":{"query":"x","skills":[${deep}]}}}`,
+      `{"jsonrpc":"2.0","id":4,"method":"prompts/get","params":{"name":"x","arguments":{"a":${deep}}}}`,
+      `{"jsonrpc":"2.0","id":5,"method":"resources/read","params":{"uri":"skill://project/x/SKILL.md","extra":${deep}}}`,
+      `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"skc_list","arguments":{},"_meta":{"deep":${deep}}}}`
+    ])
+    const lines = stdout.map((l) => JSON.parse(l) as { id: number; error?: { code: number; message: string }; result?: { isError?: boolean; content?: Array<{ text: string }> } })
+    expect(lines, stdout.join("\n")).toHaveLength(6)
+    expect(lines[1]).toMatchObject({ id: 2, result: { isError: true } })
+    expect(lines[1]!.result!.content![0]!.text).toBe("error[E100]: invalid option: 'pattern: Expected string, actual an array nested deeper than 32 levels'")
+    expect(lines[2]).toMatchObject({ id: 3, result: { isError: true } })
+    expect(lines[2]!.result!.content![0]!.text).toMatch(/^error\[E100\]: invalid option: 'skills(\.0)?: .*an array nested deeper than 32 levels'$/)
+    expect(lines[3]).toMatchObject({ id: 4, error: { code: -32602 } })
+    expect(lines[4]).toMatchObject({ id: 5, error: { code: -32002 } })
+    expect(lines[5]).toMatchObject({ id: 6, result: { structuredContent: { skills: [] } } })
+    expect(stdout.join("\n")).not.toContain("E999")
+    expect(stderr).not.toContain("Maximum call stack")
+  })
+
   it("JSON-RPC 2.0: a request with a valid envelope and wrong params (an object progressToken) is -32602 Invalid params, not -32600", async () => {
     const box = sandbox()
     const { stdout } = await converse(box.work, box.home, [

@@ -13,15 +13,42 @@ interface IssueLine {
   readonly message: string
 }
 
-/** A value as messages show it: strings quoted, the rest as JSON where it can be. */
+/** How deep a value shown in a message may nest: deeper, it is named, not printed. */
+export const MAX_SHOWN_DEPTH = 32
+
+/**
+ * Whether `u` nests arrays or objects deeper than `limit` levels, found without recursion: a tool
+ * argument of 100,000 nested arrays (well under the 1 MiB request limit) overflowed the stack of
+ * JSON.stringify, and of String() after it, and the call failed with `error[E999]: Maximum call
+ * stack size exceeded` where a wrong type is E100.
+ */
+export const nestsDeeperThan = (u: unknown, limit: number): boolean => {
+  const stack: Array<readonly [unknown, number]> = [[u, 1]]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [value, depth] = next
+    if (typeof value !== "object" || value === null) continue
+    if (depth > limit) return true
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1])
+    }
+  }
+  return false
+}
+
+/** A value as messages show it: strings quoted, the rest as JSON where it can be; one nested too deep, named. */
 const formatActual = (u: unknown): string => {
   if (typeof u === "string") return JSON.stringify(u)
   if (typeof u === "bigint") return `${u}n`
   if (u === undefined || typeof u === "number" || typeof u === "boolean" || u === null) return String(u)
+  if (nestsDeeperThan(u, MAX_SHOWN_DEPTH)) return `${Array.isArray(u) ? "an array" : "an object"} nested deeper than ${MAX_SHOWN_DEPTH} levels`
   try {
     return JSON.stringify(u) ?? String(u)
   } catch {
-    return String(u)
+    try {
+      return String(u)
+    } catch {
+      return typeof u
+    }
   }
 }
 
