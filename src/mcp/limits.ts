@@ -50,11 +50,20 @@ export const INVALID_PARAMS = -32602
 export const isValidRequestId = (id: unknown): id is string | number =>
   typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id))
 
-const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+const inMib = (bytes: number, decimals: number) => (bytes / (1024 * 1024)).toFixed(decimals)
 
-/** A size and its limit in MiB, in bytes when one decimal shows them equal ("1.0 MiB exceeds the 1.0 MiB limit" read as no excess). */
-const sizes = (bytes: number, limit: number): readonly [string, string] =>
-  mib(bytes) === mib(limit) ? [`${bytes} bytes`, `${limit}-byte`] : [mib(bytes), mib(limit)]
+/**
+ * A size over its limit and the limit, both in MiB (the form docs/mcp.md "Limits" gives): the limit
+ * with one decimal, the size with one, or with as many more as show it over the limit ("1.05 MiB",
+ * "1.00001 MiB"), since "1.0 MiB exceeds the 1.0 MiB limit" reads as no excess. (A size just over the
+ * limit was said in bytes, "1100103 bytes exceeds the 1048576-byte limit", and any other in MiB.)
+ * Six decimals tell a single byte over a limit of a few MiB.
+ */
+const sizes = (bytes: number, limit: number): readonly [string, string] => {
+  let decimals = 1
+  while (decimals < 6 && inMib(bytes, decimals) === inMib(limit, decimals)) decimals++
+  return [`${inMib(bytes, decimals)} MiB`, `${inMib(limit, 1)} MiB`]
+}
 
 export const oversizedRequestMessage = (bytes: number): string => {
   const [size, limit] = sizes(bytes, MAX_REQUEST_BYTES)

@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process"
 import { describe, expect, it } from "vitest"
-import { idFromEnds, MAX_REQUEST_BYTES, oversizedRequestMessage, readableSchemaFailure } from "../../src/mcp/limits.js"
+import { idFromEnds, MAX_REQUEST_BYTES, MAX_RESPONSE_BYTES, oversizedRequestMessage, oversizedResponseMessage, readableSchemaFailure } from "../../src/mcp/limits.js"
 import { BIN, sandbox } from "../helpers/cli.js"
 import { writeScriptTool } from "../helpers/toolSkills.js"
 import { connectMcp } from "../helpers/mcpClient.js"
@@ -67,10 +67,13 @@ describe("issue 19: MCP limits", () => {
         JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "skc_search", arguments: { skill: "x", query: huge } } }),
         // id last: found from the end of the line.
         `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"skc_search","arguments":{"skill":"x","query":"${huge}"}},"id":"late"}`,
-        JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" })
+        JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
+        // Just over the limit (a client probe, seventy-ninth pass: said in bytes, the 3 MiB one in MiB).
+        `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"skc_list","arguments":{"pattern":"${"a".repeat(1_100_103 - 102)}"}}}`
       ],
-      [0, 1, "late", 2]
+      [0, 1, "late", 2, 3]
     )
+    expect(got.get(3)?.error).toEqual({ code: -32602, message: "Invalid params: request of 1.05 MiB exceeds the 1.0 MiB limit of skc mcp (arguments are not read)" })
     for (const id of [1, "late"]) {
       const e = got.get(id)?.error
       expect(e?.code).toBe(-32602)
@@ -119,10 +122,14 @@ describe("issue 19: MCP limits", () => {
     expect(readableSchemaFailure("[1,2]")).toBeUndefined()
   })
 
-  it("a size just over the limit is said in bytes: '1.0 MiB exceeds the 1.0 MiB limit' read as no excess", () => {
-    expect(oversizedRequestMessage(MAX_REQUEST_BYTES + 10)).toBe(
-      `Invalid params: request of ${MAX_REQUEST_BYTES + 10} bytes exceeds the ${MAX_REQUEST_BYTES}-byte limit of skc mcp (arguments are not read)`
-    )
+  // A client probe (seventy-ninth pass): 1,100,103 bytes were "1100103 bytes exceeds the 1048576-byte limit", 5 MB
+  // "4.8 MiB exceeds the 1.0 MiB limit". One form, MiB, with the decimals that show the excess.
+  it("a size over the limit is said in MiB, with as many decimals as show it over ('1.0 MiB exceeds the 1.0 MiB limit' reads as no excess)", () => {
+    expect(oversizedRequestMessage(1_100_103)).toBe("Invalid params: request of 1.05 MiB exceeds the 1.0 MiB limit of skc mcp (arguments are not read)")
+    expect(oversizedRequestMessage(MAX_REQUEST_BYTES + 10)).toBe("Invalid params: request of 1.00001 MiB exceeds the 1.0 MiB limit of skc mcp (arguments are not read)")
+    expect(oversizedRequestMessage(MAX_REQUEST_BYTES + 1)).toMatch(/^Invalid params: request of 1\.000001 MiB exceeds the 1\.0 MiB limit/)
+    expect(oversizedRequestMessage(5_000_000)).toMatch(/^Invalid params: request of 4\.8 MiB exceeds the 1\.0 MiB limit/)
     expect(oversizedRequestMessage(3 * 1024 * 1024)).toMatch(/^Invalid params: request of 3\.0 MiB exceeds the 1\.0 MiB limit/)
+    expect(oversizedResponseMessage(MAX_RESPONSE_BYTES + 1)).toMatch(/^Result of 8\.000001 MiB exceeds the 8\.0 MiB limit of skc mcp/)
   })
 })
