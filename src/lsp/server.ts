@@ -137,6 +137,13 @@ const MAX_COOLDOWN_MS = 5_000
  */
 export const MAX_DIAGNOSTICS_PER_FILE = 1_000
 
+/**
+ * Whether a lint's findings for a file may be published: the version of its buffer the lint read (undefined:
+ * not open then, read from disk) is the one open now (undefined: not open now). A buffer closed or changed
+ * since the lint started is not published to: didClose cleared the first, a newer lint publishes the second.
+ */
+export const publishable = (linted: number | undefined, now: number | undefined): boolean => linted === now
+
 interface SkillState {
   readonly root: string
   readonly runtime: Runtime
@@ -497,8 +504,20 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
       }
     }
 
+    /**
+     * Whether a lint's findings for a file may still be published: the file is open at the version the lint
+     * read, or was not open then and is not now (read from disk). A buffer closed since (its findings cleared)
+     * or changed since (a newer lint follows and publishes) gets nothing: a lint that ended after didClose put
+     * the closed buffer's findings back, for good, tagged with a version older than the one last sent.
+     */
+    const stillCurrent = (root: string, linted: ReadonlyMap<string, number>) => {
+      const now = versionsBelow(root)
+      return (rel: string): boolean => publishable(linted.get(rel), now.get(rel))
+    }
+
     const publish = (s: SkillState) => {
       const last = s.last!
+      const current = stillCurrent(s.root, last.versions)
       const byFile = new Map<string, Array<Diagnostic>>()
       // Each file's text once per publication: a file with thousands of findings had its text found and its
       // line starts computed again for each (quadratic: a 1 MB reference with 10,000 findings took a minute).
@@ -544,7 +563,16 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         byFile.set(d.file, list)
       }
       const now = new Set<string>()
+      // A file whose buffer changed since the lint read it keeps what it shows (its URIs stay published) until
+      // the next lint; one closed since was cleared by didClose, and is not published again.
+      const skip = (file: string) => {
+        for (const uri of urisOf(join(s.root, ...file.split("/")))) if (s.published.has(uri) && isOpen(join(s.root, ...file.split("/")))) now.add(uri)
+      }
       for (const [file, all] of byFile) {
+        if (!current(file)) {
+          skip(file)
+          continue
+        }
         const version = last.versions.get(file)
         const diagnostics = all.length <= MAX_DIAGNOSTICS_PER_FILE ? all : capped(all, file)
         for (const uri of urisOf(join(s.root, ...file.split("/")))) {
@@ -553,6 +581,11 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
         }
       }
       for (const rel of last.texts.keys()) {
+        if (byFile.has(rel)) continue
+        if (!current(rel)) {
+          skip(rel)
+          continue
+        }
         for (const uri of urisOf(join(s.root, ...rel.split("/")))) {
           if (now.has(uri)) continue
           now.add(uri)
@@ -571,7 +604,12 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
     const publishFailure = (s: SkillState, texts: ReadonlyMap<string, unknown>, versions: ReadonlyMap<string, number>, why: string) => {
       const now = new Set<string>()
       const message = `skc cannot lint this skill: ${why}`
+      const current = stillCurrent(s.root, versions)
       for (const rel of texts.keys()) {
+        if (!current(rel)) {
+          for (const uri of urisOf(join(s.root, ...rel.split("/")))) if (s.published.has(uri) && isOpen(join(s.root, ...rel.split("/")))) now.add(uri)
+          continue
+        }
         const version = versions.get(rel)
         for (const uri of urisOf(join(s.root, ...rel.split("/")))) {
           now.add(uri)
@@ -667,10 +705,15 @@ export const serveLsp = (options: LspOptions): Promise<void> =>
             if (framed.midFrame && performance.now() - opened < cap) return arm()
             s.nudge = undefined
             s.running = false
-            if (s.again) {
+            // No file of the skill open any more (the last one closed during the lint, after a change): the skill
+            // is released, not linted from disk once more to publish findings that the release then clears.
+            if (openBelow(root).texts.size === 0) {
+              s.again = false
+              release(s)
+            } else if (s.again) {
               s.again = false
               lintSkill(root)
-            } else if (openBelow(root).texts.size === 0) release(s)
+            }
           }
           const arm = () => {
             if (timer !== undefined) clearTimeout(timer)

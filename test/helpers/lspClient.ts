@@ -25,6 +25,8 @@ export interface LspSession {
   readonly diagnostics: (uri: string, until?: (p: PublishDiagnosticsParams) => boolean) => Promise<ReadonlyArray<Diagnostic>>
   /** How many times diagnostics were published for `uri` so far. */
   readonly publications: (uri: string) => number
+  /** Every publication for `uri` so far, in the order received. */
+  readonly history: (uri: string) => ReadonlyArray<PublishDiagnosticsParams>
   /** `textDocument/didOpen` of `uri` with this text (markdown, version 1 unless given). */
   readonly open: (uri: string, text: string, options?: { readonly languageId?: string; readonly version?: number }) => Promise<void>
   /** shutdown, exit, and the server's exit code. */
@@ -49,10 +51,12 @@ export const startLsp = async (home: string, cwd: string, runAs: ReadonlyArray<s
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!))
   const latest = new Map<string, PublishDiagnosticsParams>()
   const counts = new Map<string, number>()
+  const histories = new Map<string, Array<PublishDiagnosticsParams>>()
   const waiters: Array<{ uri: string; until: (p: PublishDiagnosticsParams) => boolean; resolve: (d: ReadonlyArray<Diagnostic>) => void }> = []
   connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => {
     latest.set(p.uri, p)
     counts.set(p.uri, (counts.get(p.uri) ?? 0) + 1)
+    histories.set(p.uri, [...(histories.get(p.uri) ?? []), p])
     for (let i = waiters.length - 1; i >= 0; i--) {
       const w = waiters[i]!
       if (w.uri === p.uri && w.until(p)) {
@@ -71,6 +75,7 @@ export const startLsp = async (home: string, cwd: string, runAs: ReadonlyArray<s
     child,
     stderr: () => err,
     publications: (uri) => counts.get(uri) ?? 0,
+    history: (uri) => histories.get(uri) ?? [],
     diagnostics: (uri, until = () => true) =>
       new Promise((resolve) => {
         const have = latest.get(uri)
