@@ -117,3 +117,64 @@ export const lineColumnAt = (text: string, offset: number): { readonly line: num
   const before = text.slice(0, offset).split("\n")
   return { line: before.length, column: [...before[before.length - 1]!].length + 1 }
 }
+
+/**
+ * The offset (UTF-16 units) where the value at `path` starts in `text`, valid JSON (a leading BOM allowed):
+ * `[3]` the fourth entry of a top-level array, `["evals", 3]` the fourth of its `evals` array. Undefined
+ * when there is no such value. Iterative and linear, as `jsonErrorOffset`.
+ */
+export const valueOffset = (text: string, path: ReadonlyArray<string | number>): number | undefined => {
+  const n = text.length
+  let i = text.startsWith("\uFEFF") ? 1 : 0
+  const stack: Array<{ readonly kind: "[" | "{"; index: number; key: string | undefined }> = []
+  let expectKey = false
+  const endOfString = (from: number): number => {
+    let j = from + 1
+    while (j < n && text[j] !== '"') j += text[j] === "\\" ? 2 : 1
+    return j + 1
+  }
+  const at = () => stack.length === path.length && stack.every((c, k) => (c.kind === "[" ? c.index === path[k] : c.key === path[k]))
+  while (i < n) {
+    const c = text[i]!
+    if (c === " " || c === "\t" || c === "\n" || c === "\r" || c === ":") {
+      i++
+      continue
+    }
+    if (c === ",") {
+      const top = stack[stack.length - 1]
+      if (top?.kind === "[") top.index++
+      else expectKey = true
+      i++
+      continue
+    }
+    if (c === "]" || c === "}") {
+      stack.pop()
+      expectKey = false
+      i++
+      continue
+    }
+    if (expectKey) {
+      const end = endOfString(i)
+      const top = stack[stack.length - 1]
+      if (top !== undefined) {
+        try {
+          top.key = JSON.parse(text.slice(i, end)) as string
+        } catch {
+          return undefined
+        }
+      }
+      expectKey = false
+      i = end
+      continue
+    }
+    // A value starts here.
+    if (at()) return i
+    if (c === "[" || c === "{") {
+      stack.push({ kind: c, index: 0, key: undefined })
+      expectKey = c === "{"
+      i++
+    } else if (c === '"') i = endOfString(i)
+    else while (i < n && !" \t\n\r,]}".includes(text[i]!)) i++
+  }
+  return undefined
+}

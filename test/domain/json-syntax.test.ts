@@ -1,6 +1,6 @@
 // Where a hand-written JSON file stops being JSON (src/domain/jsonSyntax.ts), for `skc eval` and SKL701.
 import { describe, expect, it } from "@effect/vitest"
-import { jsonErrorOffset, lineColumnAt } from "../../src/domain/jsonSyntax.js"
+import { jsonErrorOffset, lineColumnAt, valueOffset } from "../../src/domain/jsonSyntax.js"
 
 describe("jsonErrorOffset", () => {
   it("is undefined exactly when JSON.parse accepts the text", () => {
@@ -35,5 +35,24 @@ describe("jsonErrorOffset", () => {
 
   it("lineColumnAt counts lines from 1 and columns in characters", () => {
     expect(lineColumnAt("ab\n🚀x", 5)).toEqual({ line: 2, column: 2 })
+  })
+})
+
+describe("valueOffset", () => {
+  it("finds the value at a path: an entry of a top-level array, of an object's array, past strings holding brackets", () => {
+    const text = '\uFEFF[\n  {"q": "a],[{", "k": [1, 2]},\n  {},\n  [],\n  "x\\"]",\n  {"evals": [0, {"p": 1}]}\n]'
+    const at = (path: ReadonlyArray<string | number>) => {
+      const i = valueOffset(text, path)
+      return i === undefined ? undefined : text.slice(i, i + 4)
+    }
+    expect(at([0])).toBe('{"q"')
+    expect(at([1])).toBe("{},\n")
+    expect(at([2])).toBe("[],\n")
+    expect(at([3])).toBe('"x\\"')
+    expect(at([4, "evals", 1])).toBe('{"p"')
+    expect(at([0, "k", 1])).toBe("2]},")
+    expect(at([5])).toBeUndefined()
+    expect(at([0, "nope"])).toBeUndefined()
+    expect(valueOffset('{"evals": [1, 2]}', ["evals", 1])).toBe(14)
   })
 })

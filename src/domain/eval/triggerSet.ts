@@ -30,12 +30,16 @@ export interface EvalFileProblem {
   readonly message: string
   /** A syntax error's line (1-based). */
   readonly line?: number
+  /** Where in the JSON the first shape problem is (`[3]`: the fourth entry; `["evals", 3]`), when it is about one value. */
+  readonly path?: ReadonlyArray<string | number>
+  /** The well-formed trigger queries of a file whose other entries are not (SKL703 reads them while SKL701 reports the rest). */
+  readonly queries?: ReadonlyArray<TriggerQuery>
 }
 
 export type Parsed<A> = { readonly _tag: "Ok"; readonly value: A } | { readonly _tag: "Problem"; readonly problem: EvalFileProblem }
 
 const ok = <A>(value: A): Parsed<A> => ({ _tag: "Ok", value })
-const shape = (message: string): Parsed<never> => ({ _tag: "Problem", problem: { kind: "shape", message } })
+const shape = (message: string, path?: ReadonlyArray<string | number>): Parsed<never> => ({ _tag: "Problem", problem: { kind: "shape", message, ...(path === undefined ? {} : { path }) } })
 
 const describe = (v: unknown): string =>
   v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "string" ? `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}` : typeof v === "object" ? "an object" : `${typeof v} ${JSON.stringify(v)}`
@@ -86,14 +90,22 @@ const MAX_PROBLEMS_SAID = 5
 /** The size past which `skc eval` refuses an eval file unless `--max-file-bytes` raises the cap (about 10,000 queries). */
 export const EVAL_FILE_DEFAULT_MAX_BYTES = 1024 * 1024
 
-/** Every problem of a list of entries as one (`[2].split: …; [3].should_trigger: …`), or undefined. */
-const allProblems = (messages: ReadonlyArray<string>): Parsed<never> | undefined =>
-  messages.length === 0
-    ? undefined
-    : shape(
-        messages.slice(0, MAX_PROBLEMS_SAID).join("; ") +
-          (messages.length > MAX_PROBLEMS_SAID ? `; and ${messages.length - MAX_PROBLEMS_SAID} more` : "")
-      )
+/** A problem of one entry: its message, and where the entry is in the JSON. */
+interface EntryProblem {
+  readonly message: string
+  readonly path: ReadonlyArray<string | number>
+}
+
+/**
+ * Every problem of a list of entries as one (`[2].split: …; [3].should_trigger: …`), placed at the first
+ * one's entry, with the entries that are well-formed; or undefined.
+ */
+const allProblems = (problems: ReadonlyArray<EntryProblem>, queries: ReadonlyArray<TriggerQuery>): Parsed<never> | undefined => {
+  if (problems.length === 0) return undefined
+  const messages = problems.map((p) => p.message)
+  const message = messages.slice(0, MAX_PROBLEMS_SAID).join("; ") + (messages.length > MAX_PROBLEMS_SAID ? `; and ${messages.length - MAX_PROBLEMS_SAID} more` : "")
+  return { _tag: "Problem", problem: { kind: "shape", message, path: problems[0]!.path, queries } }
+}
 
 /**
  * The same query asked to fire and not to fire can never pass: a set that holds it measures nothing for
@@ -111,13 +123,15 @@ const contradictingPairs = <E>(entries: ReadonlyArray<E>, queryOf: (e: E) => Tri
   return out
 }
 
-/** Within one file: each contradicting pair, named by its entries. */
-const contradictions = (queries: ReadonlyArray<{ readonly at: string; readonly q: TriggerQuery }>): ReadonlyArray<string> =>
-  contradictingPairs(queries, (e) => e.q).map(([a, b]) =>
-    a.q.query === b.q.query
-      ? `${a.at} and ${b.at}: the same query should and should not trigger, so it can never pass`
-      : `${a.at} and ${b.at} (${JSON.stringify(a.q.query)}, ${JSON.stringify(b.q.query)}): the same query should and should not trigger, so it can never pass`
-  )
+/** Within one file: each contradicting pair, named by its entries, placed at the later one. */
+const contradictions = (queries: ReadonlyArray<{ readonly at: string; readonly path: ReadonlyArray<string | number>; readonly q: TriggerQuery }>): ReadonlyArray<EntryProblem> =>
+  contradictingPairs(queries, (e) => e.q).map(([a, b]) => ({
+    path: b.path,
+    message:
+      a.q.query === b.q.query
+        ? `${a.at} and ${b.at}: the same query should and should not trigger, so it can never pass`
+        : `${a.at} and ${b.at} (${JSON.stringify(a.q.query)}, ${JSON.stringify(b.q.query)}): the same query should and should not trigger, so it can never pass`
+  }))
 
 /**
  * Across a skill's two eval files (each file alone refuses such a pair when it parses): the queries, as
@@ -174,15 +188,15 @@ export const onceEach = (
 
 const triggerArray = (v: ReadonlyArray<unknown>, prefix: string): Parsed<ReadonlyArray<TriggerQuery>> => {
   if (v.length === 0) return shape(`${prefix || "the file"}: no queries (a trigger set needs at least one)`)
-  const out: Array<{ readonly at: string; readonly q: TriggerQuery }> = []
-  const problems: Array<string> = []
+  const out: Array<{ readonly at: string; readonly path: ReadonlyArray<string | number>; readonly q: TriggerQuery }> = []
+  const problems: Array<EntryProblem> = []
   for (let i = 0; i < v.length; i++) {
     const at = `${prefix}[${i}]`
     const q = triggerQuery(v[i], at)
-    if (q._tag === "Problem") problems.push(q.problem.message)
-    else out.push({ at, q: q.value })
+    if (q._tag === "Problem") problems.push({ message: q.problem.message, path: [i] })
+    else out.push({ at, path: [i], q: q.value })
   }
-  return allProblems([...problems, ...contradictions(out)]) ?? ok(out.map((e) => e.q))
+  return allProblems([...problems, ...contradictions(out)], out.map((e) => e.q)) ?? ok(out.map((e) => e.q))
 }
 
 /** `evals/triggers.json`. */
@@ -230,32 +244,33 @@ export const parseEvalsFile = (text: string): Parsed<EvalsFile> => {
     return set._tag === "Problem" ? set : ok({ queries: set.value, outputEvals: 0 })
   }
   if (!isRecord(doc)) return shape(`expected an object { "skill_name", "evals": [...] } or an array of queries, got ${describe(doc)}`)
-  if (doc.skill_name !== undefined && typeof doc.skill_name !== "string") return shape(`skill_name: expected a string, got ${describe(doc.skill_name)}`)
-  if (!Array.isArray(doc.evals)) return shape(`evals: expected an array, got ${doc.evals === undefined ? "nothing" : describe(doc.evals)}`)
-  const queries: Array<{ readonly at: string; readonly q: TriggerQuery }> = []
-  const problems: Array<string> = []
+  if (doc.skill_name !== undefined && typeof doc.skill_name !== "string") return shape(`skill_name: expected a string, got ${describe(doc.skill_name)}`, ["skill_name"])
+  if (!Array.isArray(doc.evals)) return shape(`evals: expected an array, got ${doc.evals === undefined ? "nothing" : describe(doc.evals)}`, doc.evals === undefined ? undefined : ["evals"])
+  const queries: Array<{ readonly at: string; readonly path: ReadonlyArray<string | number>; readonly q: TriggerQuery }> = []
+  const problems: Array<EntryProblem> = []
   let outputEvals = 0
   for (let i = 0; i < doc.evals.length; i++) {
     const entry: unknown = doc.evals[i]
     const where = `evals[${i}]`
+    const path = ["evals", i]
     if (isRecord(entry) && ("query" in entry || "should_trigger" in entry)) {
       const q = triggerQuery(entry, where)
-      if (q._tag === "Problem") problems.push(q.problem.message)
-      else queries.push({ at: where, q: q.value })
+      if (q._tag === "Problem") problems.push({ message: q.problem.message, path })
+      else queries.push({ at: where, path, q: q.value })
       continue
     }
     if (!isRecord(entry)) {
-      problems.push(`${where}: expected an object, got ${describe(entry)}`)
+      problems.push({ message: `${where}: expected an object, got ${describe(entry)}`, path })
       continue
     }
     const problem = outputEval(entry, where)
     if (problem !== undefined) {
-      problems.push(problem.message)
+      problems.push({ message: problem.message, path })
       continue
     }
     outputEvals++
   }
-  return allProblems([...problems, ...contradictions(queries)]) ?? ok({ queries: queries.map((e) => e.q), outputEvals })
+  return allProblems([...problems, ...contradictions(queries)], queries.map((e) => e.q)) ?? ok({ queries: queries.map((e) => e.q), outputEvals })
 }
 
 /** Where the files sit, relative to the skill directory. */

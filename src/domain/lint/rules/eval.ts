@@ -21,6 +21,7 @@ import { capLength, listedText } from "../../agents/listing.js"
 import { activeProfiles, listedToModel } from "../profiles.js"
 import { frontmatterData, keyAt, positiveInteger, withOptions, type Finding, type MarkdownFile, type Rule } from "../types.js"
 import { thousands } from "../../thousands.js"
+import { lineColumnAt, valueOffset } from "../../jsonSyntax.js"
 import { utf8Bytes } from "../../utf8.js"
 
 /** An eval file's parse, once per file of a snapshot: SKL701 reports its problem, SKL703 reads its queries. */
@@ -43,7 +44,7 @@ export const skl701: Rule = {
   doc:
     "`skc eval` reads a skill's trigger queries from `evals/triggers.json` (`[{ \"query\", \"should_trigger\", \"split\"? }]`) and " +
     "`evals/evals.json` (`{ \"skill_name\", \"evals\": [...] }`); a file it cannot read stops the evaluation. The message says whether the " +
-    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field; a query holding a NUL byte is one, as `skc eval` refuses it), or not UTF-8 (naming the line of the first such byte), or larger than the 1 MiB `skc eval` reads without `--max-file-bytes`. Either file, or the " +
+    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field, at the line where that entry starts; a query holding a NUL byte is one, as `skc eval` refuses it), or not UTF-8 (naming the line of the first such byte), or larger than the 1 MiB `skc eval` reads without `--max-file-bytes`. Either file, or the " +
     "`evals/` directory, as a symlink leading outside the skill is an error too: `skc eval` reads eval files as skill files (E012).",
   fix: "Fix the JSON syntax, or the entry the message names; docs/eval.md shows both formats.",
   source: "issue 27; docs/eval.md",
@@ -72,7 +73,7 @@ export const skl701: Rule = {
       out.push(
         kind === "syntax"
           ? { file: f.path, line: line ?? 1, message: `syntax error: ${message}` }
-          : { file: f.path, line: 1, message: `valid JSON of another shape: ${message}` }
+          : { file: f.path, line: lineAtPath(f.source, parsed.problem.path), message: `valid JSON of another shape: ${message}` }
       )
     }
     // Across the two files, as `skc eval` reads them together (each file alone refuses such a pair): the query
@@ -90,6 +91,12 @@ export const skl701: Rule = {
     }
     return out
   }
+}
+
+/** The line where the value at `path` starts (the entry a shape problem names), else 1. */
+const lineAtPath = (source: string, path: ReadonlyArray<string | number> | undefined): number => {
+  const at = path === undefined ? undefined : valueOffset(source, path)
+  return at === undefined ? 1 : lineColumnAt(source, at).line
 }
 
 /** A query as a message quotes it: its first 60 characters. */
@@ -148,10 +155,14 @@ export const skl702: Rule = {
   )
 }
 
-/** The trigger queries of an eval file that parses, else none (SKL701 reports the file). */
+/**
+ * The trigger queries of an eval file that parses; of one with ill-formed entries (SKL701's), those that are
+ * well-formed, so a repeat among them is named in the same run; else none.
+ */
 const queriesOf = (f: MarkdownFile): ReadonlyArray<TriggerQuery> => {
   const parsed = parsedEvalFile(f)
-  if (parsed === undefined || parsed._tag === "Problem") return []
+  if (parsed === undefined) return []
+  if (parsed._tag === "Problem") return parsed.problem.queries ?? []
   return Array.isArray(parsed.value) ? (parsed.value as ReadonlyArray<TriggerQuery>) : (parsed.value as { readonly queries: ReadonlyArray<TriggerQuery> }).queries
 }
 
@@ -177,7 +188,7 @@ export const skl703: Rule = {
     "`skc eval` judges each trigger query once however often it is listed: counted each time, a repeat weighed double in the pass rate " +
     "(three copies of one passing query beside one failing negative read 75 % where the set measures 50 %). A query listed twice is " +
     "most often a copy left while editing, or the same request meant for both splits; the same query asked both to fire and not to " +
-    "fire is SKL701's error (it can never pass).",
+    "fire is SKL701's error (it can never pass). In a file with entries of another shape (SKL701's), the repeats among its well-formed entries are named too.",
   fix: "Remove the repeats, or reword one of them into the other request you meant to test.",
   source: "issue 27; docs/eval.md",
   appliesTo: (s) => (s.evalFiles ?? []).length > 0,
