@@ -1,7 +1,8 @@
 // An editor probe (seventy-third pass): one NUL byte pasted into references/n.md made lint skip the file as
 // binary without a word: its broken link (SKL301) and a link into it naming no heading of it (SKL302) went
 // unreported, and the editor's go-to-definition lost its headings. UTF-8 text holding a NUL is linted as text and
-// SKL207 names the line (RFC-0008:C-EXTENSIONS); a file that is not UTF-8 either (an image named .md) stays silent.
+// SKL207 names the line (RFC-0008:C-EXTENSIONS); a file that is not UTF-8 either (an image named .md) is binary, said
+// once at its first line (seventy-ninth pass; it was skipped without a word).
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { lintSkills } from "../../src/app/lint/lint.js"
@@ -29,8 +30,9 @@ describe("SKL207: a NUL byte in a reference", () => {
     expect(ds).toContain("references/n.md:5 SKL301")
     // The anchor that names its heading resolves; the other is reported.
     expect(ds.filter((d) => d.startsWith("SKILL.md") && d.endsWith("SKL302"))).toEqual(["SKILL.md:8 SKL302"])
-    expect(ds.filter((d) => d.startsWith("assets/logo.md"))).toEqual([])
-    const message = o.reports[0]!.diagnostics.find((d) => d.rule === "SKL207")!.message
+    // Linked from nowhere, it is an orphan too, as any Markdown file of the skill.
+    expect(ds.filter((d) => d.startsWith("assets/logo.md"))).toEqual(["assets/logo.md:1 SKL207", "assets/logo.md:1 SKL401"])
+    const message = o.reports[0]!.diagnostics.find((d) => d.rule === "SKL207" && d.file === "references/n.md")!.message
     expect(message).toBe("a NUL byte on this line: git, grep and ripgrep take the file for binary; remove it")
   })
 })

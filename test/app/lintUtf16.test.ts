@@ -1,6 +1,6 @@
 // A reference saved as UTF-16 (Windows PowerShell 5.1's `>`, Notepad's "Unicode") is binary to agents and to
 // skc: lint says so (SKL207, RFC-0008:C-EXTENSIONS), where it skipped the file as binary without a word, its
-// headings unlisted and links to its anchors unchecked. A real binary file stays skipped.
+// headings unlisted and links to its anchors unchecked. A real binary file is said to be binary (seventy-ninth pass).
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { lintSkills } from "../../src/app/lint/lint.js"
@@ -10,7 +10,7 @@ const utf16le = (text: string) => new Uint8Array([0xff, 0xfe, ...Buffer.from(tex
 const SKILL = "---\nname: doc\ndescription: Documents. Use when asked.\n---\n# doc\n\nSee [the guide](guide.md#heading-two) and [the image](logo.md).\n"
 
 describe("SKL207: a Markdown file saved as UTF-16", () => {
-  it("is reported at its first line; a link to its anchor is SKL302; a binary .md stays silent", async () => {
+  it("is reported at its first line; a link to its anchor is SKL302; a binary .md is binary", async () => {
     const o = await Effect.runPromise(
       lintSkills({ skill: "x/doc" }).pipe(
         Effect.provide(
@@ -27,8 +27,8 @@ describe("SKL207: a Markdown file saved as UTF-16", () => {
     const ds = o.reports[0]!.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule}`)
     expect(ds).toContain("guide.md:1 SKL207")
     expect(ds).toContain("SKILL.md:7 SKL302")
-    expect(ds.filter((d) => d.startsWith("logo.md"))).toEqual([])
-    const message = o.reports[0]!.diagnostics.find((d) => d.rule === "SKL207")!.message
+    expect(ds.filter((d) => d.startsWith("logo.md"))).toEqual(["logo.md:1 SKL207"])
+    const message = o.reports[0]!.diagnostics.find((d) => d.rule === "SKL207" && d.file === "guide.md")!.message
     expect(message).toContain("UTF-16 text, not UTF-8")
   })
 })

@@ -285,7 +285,7 @@ describe("RFC-0000:C-COMPAT-FORMAT a skill shaped like the published ones", () =
       "scripts/run.sh": "#!/bin/sh\necho hi\n",
       "assets/logo.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0xff, 0xfe]),
       "assets/font.ttf": new Uint8Array([0, 1, 0, 0, 0, 0x10]),
-      "assets/binary.md": new Uint8Array([0x23, 0x20, 0, 0, 0xff]),
+      "assets/binary.dat": new Uint8Array([0x23, 0x20, 0, 0, 0xff]),
       ".git/HEAD": "ref: refs/heads/main\n",
       ...refs
     })

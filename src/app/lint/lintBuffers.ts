@@ -35,8 +35,10 @@ const NOTHING_ON_DISK = { entries: [], markdownFiles: [], evalFiles: [], metadat
  * until it is saved as UTF-8. Before, opening a Latin-1 file made its SKL207 disappear.
  */
 const overlay = (files: ReadonlyArray<MarkdownFile>, open: ReadonlyMap<string, string>, keep: (path: string) => boolean): ReadonlyArray<MarkdownFile> => {
+  // A binary file on disk (SKL207) stays the disk's too, open or not: the buffer is the editor's decoding of
+  // bytes that are no text, and linted as text it gave findings about garbage.
   const out = files.map((f) =>
-    open.has(f.path) ? { path: f.path, source: open.get(f.path)!, ...(f.invalidUtf8 === undefined ? {} : { invalidUtf8: f.invalidUtf8 }) } : f
+    open.has(f.path) && f.binary !== true ? { path: f.path, source: open.get(f.path)!, ...(f.invalidUtf8 === undefined ? {} : { invalidUtf8: f.invalidUtf8 }) } : f
   )
   for (const [path, source] of open) if (keep(path) && !files.some((f) => f.path === path)) out.push({ path, source })
   return out

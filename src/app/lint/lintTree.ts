@@ -3,8 +3,9 @@
  * the walker build uses: `.git/` and `.jj/` skipped, symlinks followed only
  * inside the root). Escaping symlinks are kept as entries marked `escapes`
  * (SKL303), never read; markdown files in lint scope (RFC-0008:C-SCOPE) are
- * read as text unless they look binary (a NUL byte and not UTF-8 text),
- * which no rule then looks into.
+ * read as text unless they look binary (a NUL byte and not UTF-8 text):
+ * such a file is kept, empty and marked (SKL207 reports it), and no other
+ * rule looks into it.
  */
 import { readFailure } from "../shared/index.js"
 import { Effect } from "effect"
@@ -63,8 +64,13 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
     } else if (firstInvalidUtf8(bytes) === undefined) {
       // UTF-8 text holding a NUL byte (a pasted control character) is text, linted as such, and SKL207 names the
       // line: skipped as binary, one such byte switched off every check of the file and of links into it, without
-      // a word (an editor probe). A file that is not UTF-8 either (an image named .md) stays unread.
+      // a word (an editor probe).
       markdownFiles.push({ path: f.path, source: utf8.decode(bytes) })
+    } else {
+      // Neither text (an image named .md, a corrupted document): what an agent told to read it gets is garbage.
+      // Skipped without a word, `skc lint` passed it and the editor showed nothing (an editor probe); SKL207 says
+      // so now, and no other rule reads it.
+      markdownFiles.push({ path: f.path, source: "", binary: true })
     }
   }
   // The evaluation files, for SKL701 (issue 27): JSON, so outside the markdown scope.

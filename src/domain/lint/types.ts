@@ -41,6 +41,11 @@ export interface MarkdownFile {
    * `>`): read as UTF-8 it is binary, so its `source` is empty and SKL207 says how it was saved.
    */
   readonly utf16?: true
+  /**
+   * The file is binary, neither UTF-8 nor UTF-16 text (a NUL byte in its first 8 KiB, and bytes that are not
+   * UTF-8: an image or an archive named `.md`, a corrupted document): its `source` is empty and SKL207 says so.
+   */
+  readonly binary?: true
 }
 
 /**
