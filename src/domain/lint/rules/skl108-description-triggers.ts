@@ -56,6 +56,31 @@ export const findTrigger = (description: string, extra: ReadonlyArray<string> = 
 /** The sentence the editor's guided edit adds: the author replaces the ellipsis with the task. */
 export const TRIGGER_SENTENCE = "Use when the user asks to …"
 
+/** Whether the backslash at `at` starts an escape: an odd run of backslashes ends there. */
+const escapes = (source: string, at: number, from: number): boolean => {
+  let n = 0
+  while (at - n >= from && source[at - n] === "\\") n++
+  return n % 2 === 1
+}
+
+/**
+ * Where a quoted scalar's text ends before its closing quote at `end`, whitespace left out: spaces, tabs and
+ * line breaks, and in a double-quoted one the escapes that write them (`\n`, `\t`, `\r`, `\ `) and an escaped
+ * line break. `from`: the first offset inside the quotes.
+ */
+const beforeTrailingSpace = (source: string, from: number, end: number, double: boolean): number => {
+  let at = end
+  while (at > from) {
+    const c = source[at - 1]!
+    const space = c === " " || c === "\t" || c === "\n" || c === "\r"
+    // An escape (`\n`, `\ `) or an escaped line break (`\` at a line's end): the backslash goes with it.
+    if (double && (space || c === "n" || c === "t" || c === "r") && at - 2 >= from && source[at - 2] === "\\" && escapes(source, at - 2, from)) at -= 2
+    else if (space) at--
+    else break
+  }
+  return at
+}
+
 /**
  * The guided edit "add a trigger phrase" (issue 50): the sentence appended
  * to the description, inside its quotes, or after the last character of a
@@ -67,8 +92,14 @@ const addTrigger = (s: SkillSnapshot): Fix | undefined => {
   if (span === undefined || typeof span.value !== "string") return undefined
   const text = `${/[.!?]\s*$/.test(span.value) ? " " : ". "}${TRIGGER_SENTENCE}`
   const title = "Add a trigger phrase ('Use when …')"
-  // Quoted, on one line or several: before the closing quote.
-  if (span.style === "QUOTE_DOUBLE" || span.style === "QUOTE_SINGLE") return { title, edits: [{ start: span.end - 1, end: span.end - 1, text }] }
+  // Quoted, on one line or several: before the closing quote, and before the whitespace that ends the text
+  // there (`files\n"`, a line break before the quote): after it, the sentence followed a `\n` escape
+  // (`"… files\n. Use when …"`, an editor probe) or began a new line.
+  if (span.style === "QUOTE_DOUBLE" || span.style === "QUOTE_SINGLE") {
+    if (source === undefined) return undefined
+    const at = beforeTrailingSpace(source, span.start + 1, span.end - 1, span.style === "QUOTE_DOUBLE")
+    return { title, edits: [{ start: at, end: at, text }] }
+  }
   // Plain (continued over lines or not) or a block (`>`, `|`): after the last character of its text, so a
   // block's final line break and chomping stay as written. Multi-line descriptions are common in published
   // skills; the edit was offered for one-line ones only.
@@ -95,7 +126,7 @@ export const skl108: Rule = {
     "The text checked is what each agent the skill is linted for lists (DECISIONS #51): for Claude Code, `description` followed by `when_to_use`; a non-empty `when_to_use` it lists is a trigger by itself. " +
     "An agent that keeps the skill out of its model's listing (Claude Code's `disable-model-invocation: true`, Codex's `policy.allow_implicit_invocation: false` in `agents/openai.yaml`: a manual-only skill, called by name) needs no trigger.",
   fix: "Add a sentence such as `Use when the user asks to …` to the description.",
-  guided: "\"Add a trigger phrase\": appends `Use when the user asks to …` to the description (inside its quotes; at the end of a block's last line), for the author to finish.",
+  guided: "\"Add a trigger phrase\": appends `Use when the user asks to …` to the description (inside its quotes, before the spaces, line breaks and `\\n` escapes that end it there; at the end of a block's last line), for the author to finish.",
   ...withOptions<{ patterns: ReadonlyArray<string> }>({ patterns: stringList("Extra trigger phrases (case-insensitive).") }, (s, option) => {
     const data = frontmatterData(s.frontmatter)
     if (data === undefined || typeof data.description !== "string" || data.description.trim() === "") return []
