@@ -45,3 +45,21 @@ describe("SKL701 at the entry it names", () => {
       ])
     }))
 })
+
+describe("SKL703 of a query in both splits (an author's probe: counted in train alone, without a word)", () => {
+  it.effect("names the leak and the split the query counts in", () =>
+    Effect.gen(function* () {
+      const triggers =
+        '[\n  {"query": "add a column", "should_trigger": true, "split": "train"},\n  {"query": "Add a column", "should_trigger": true, "split": "validation"},\n  {"query": "write notes", "should_trigger": false}\n]'
+      expect((yield* lint({ "evals/triggers.json": triggers })).map(show)).toEqual([
+        'evals/triggers.json:3 SKL703: "add a column" is listed 2 times; skc eval judges it once (listed in both train and validation, so it is counted in train alone: a query the description is tuned on tests nothing in validation)'
+      ])
+    }))
+  it.effect("an empty prompt and a repeated id of evals.json are SKL701's", () =>
+    Effect.gen(function* () {
+      const evals = '{\n  "evals": [\n    {"id": 1, "prompt": "p"},\n    {"id": 1, "prompt": "q"}\n  ]\n}\n'
+      expect((yield* lint({ "evals/evals.json": evals })).map(show)).toEqual([
+        "evals/evals.json:4 SKL701: valid JSON of another shape: evals[1].id: 1 again (evals[0] has it); each output evaluation needs its own id"
+      ])
+    }))
+})

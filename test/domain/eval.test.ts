@@ -70,6 +70,29 @@ describe("trigger sets and evals files", () => {
     expect(problem(parseEvalsFile('{"evals":[{"prompt":"p","files":"a.pdf"}]}'))).toBe('shape: evals[0].files: expected an array of strings or objects, got the string "a.pdf"')
     expect(problem(parseEvalsFile("{evals: []}"))).toMatch(/^syntax: /)
   })
+
+  it("evals.json: an empty prompt and a repeated id are shape problems, as an empty query is (an author's probe)", () => {
+    expect(problem(parseEvalsFile('{"skill_name":"pdf","evals":[{"id":1,"prompt":"x"},{"id":2,"prompt":"  "}]}'))).toBe("shape: evals[1].prompt: empty prompt")
+    expect(problem(parseEvalsFile('{"evals":[{"id":1,"prompt":"x"},{"id":2,"prompt":"y"},{"id":1,"prompt":"z"}]}'))).toBe(
+      "shape: evals[2].id: 1 again (evals[0] has it); each output evaluation needs its own id"
+    )
+    // 1 and "1" are two ids, as JSON tells them apart; entries without an id are not compared.
+    expect(parseEvalsFile('{"evals":[{"id":1,"prompt":"x"},{"id":"1","prompt":"y"},{"prompt":"z"},{"prompt":"w"}]}')).toEqual({ _tag: "Ok", value: { queries: [], outputEvals: 4 } })
+  })
+
+  it("a query listed in both train and validation is named as such: judged once, in its first copy's split", () => {
+    const { kept, repeated } = onceEach([
+      { query: "add a column to the users table", should_trigger: true, split: "train" },
+      { query: "Add a column to the users table.", should_trigger: true, split: "validation" },
+      { query: "write release notes", should_trigger: false, split: "validation" },
+      { query: "write release notes", should_trigger: false, split: "validation" }
+    ])
+    expect(kept.map((q) => q.split)).toEqual(["train", "validation"])
+    expect(repeated).toEqual([
+      { query: "add a column to the users table", times: 2, inBothSplits: "train" },
+      { query: "write release notes", times: 2 }
+    ])
+  })
 })
 
 describe("scoring", () => {

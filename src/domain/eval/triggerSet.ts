@@ -172,19 +172,44 @@ export const queryKey = (q: TriggerQuery): string => `${q.should_trigger ? "+" :
  */
 export const onceEach = (
   queries: ReadonlyArray<TriggerQuery>
-): { readonly kept: ReadonlyArray<TriggerQuery>; readonly repeated: ReadonlyArray<{ readonly query: string; readonly times: number }> } => {
-  const times = new Map<string, { query: string; times: number }>()
+): { readonly kept: ReadonlyArray<TriggerQuery>; readonly repeated: ReadonlyArray<RepeatedQuery> } => {
+  const times = new Map<string, { query: string; times: number; splits: Set<Split | undefined> }>()
   const kept: Array<TriggerQuery> = []
   for (const q of queries) {
     const key = queryKey(q)
     const seen = times.get(key)
     if (seen === undefined) {
-      times.set(key, { query: q.query, times: 1 })
+      times.set(key, { query: q.query, times: 1, splits: new Set([q.split]) })
       kept.push(q)
-    } else seen.times++
+    } else {
+      seen.times++
+      seen.splits.add(q.split)
+    }
   }
-  return { kept, repeated: [...times.values()].filter((t) => t.times > 1) }
+  return {
+    kept,
+    repeated: [...times.values()]
+      .filter((t) => t.times > 1)
+      .map((t) => {
+        const { splits, ...rest } = t
+        // Judged once, in the split of its first copy: listed in both, it is tuned on and tested by itself.
+        return splits.has("train") && splits.has("validation") ? { ...rest, inBothSplits: [...splits][0] ?? "train" } : rest
+      })
+  }
 }
+
+/** A query listed more than once; `inBothSplits`: listed in both train and validation, judged in this one. */
+export interface RepeatedQuery {
+  readonly query: string
+  readonly times: number
+  readonly inBothSplits?: Split
+}
+
+/** What a repeat listed in both splits adds to the note that it is judged once. */
+export const bothSplitsNote = (r: RepeatedQuery): string =>
+  r.inBothSplits === undefined
+    ? ""
+    : ` (listed in both train and validation, so it is counted in ${r.inBothSplits} alone: a query the description is tuned on tests nothing in validation)`
 
 const triggerArray = (v: ReadonlyArray<unknown>, prefix: string): Parsed<ReadonlyArray<TriggerQuery>> => {
   if (v.length === 0) return shape(`${prefix || "the file"}: no queries (a trigger set needs at least one)`)
@@ -219,6 +244,8 @@ export interface EvalsFile {
 /** One output evaluation `{ id, prompt, expected_output?, files?, assertions? }` at `where`. */
 const outputEval = (v: Record<string, unknown>, where: string): EvalFileProblem | undefined => {
   if (typeof v.prompt !== "string") return { kind: "shape", message: `${where}.prompt: expected a string, got ${v.prompt === undefined ? "nothing" : describe(v.prompt)}` }
+  // As an empty query is (a probe: `"prompt": ""` passed the shape check that refuses `"query": ""`).
+  if (v.prompt.trim().length === 0) return { kind: "shape", message: `${where}.prompt: empty prompt` }
   if (v.id !== undefined && typeof v.id !== "string" && typeof v.id !== "number") {
     return { kind: "shape", message: `${where}.id: expected a string or a number, got ${describe(v.id)}` }
   }
@@ -249,6 +276,9 @@ export const parseEvalsFile = (text: string): Parsed<EvalsFile> => {
   const queries: Array<{ readonly at: string; readonly path: ReadonlyArray<string | number>; readonly q: TriggerQuery }> = []
   const problems: Array<EntryProblem> = []
   let outputEvals = 0
+  // An output evaluation is known by its id (the format's graders report by it): two entries with one id are
+  // one result read twice, or a copy left while editing.
+  const ids = new Map<string, number>()
   for (let i = 0; i < doc.evals.length; i++) {
     const entry: unknown = doc.evals[i]
     const where = `evals[${i}]`
@@ -267,6 +297,15 @@ export const parseEvalsFile = (text: string): Parsed<EvalsFile> => {
     if (problem !== undefined) {
       problems.push({ message: problem.message, path })
       continue
+    }
+    if (entry.id !== undefined) {
+      const id = JSON.stringify(entry.id)
+      const first = ids.get(id)
+      if (first !== undefined) {
+        problems.push({ message: `${where}.id: ${id} again (evals[${first}] has it); each output evaluation needs its own id`, path })
+        continue
+      }
+      ids.set(id, i)
     }
     outputEvals++
   }

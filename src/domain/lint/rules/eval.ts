@@ -10,6 +10,7 @@ import {
   EVALS_FILE,
   notUtf8,
   onceEach,
+  bothSplitsNote,
   parseEvalsFile,
   parseTriggerSet,
   queryKey,
@@ -44,7 +45,7 @@ export const skl701: Rule = {
   doc:
     "`skc eval` reads a skill's trigger queries from `evals/triggers.json` (`[{ \"query\", \"should_trigger\", \"split\"? }]`) and " +
     "`evals/evals.json` (`{ \"skill_name\", \"evals\": [...] }`); a file it cannot read stops the evaluation. The message says whether the " +
-    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field, at the line where that entry starts; a query holding a NUL byte is one, as `skc eval` refuses it), or not UTF-8 (naming the line of the first such byte), or larger than the 1 MiB `skc eval` reads without `--max-file-bytes`. Either file, or the " +
+    "file is not JSON at all (a syntax error, with its line) or JSON of another shape (naming the entry and field, at the line where that entry starts; a query holding a NUL byte is one, as `skc eval` refuses it, and so are an empty query or prompt and two output evaluations with one `id`), or not UTF-8 (naming the line of the first such byte), or larger than the 1 MiB `skc eval` reads without `--max-file-bytes`. Either file, or the " +
     "`evals/` directory, as a symlink leading outside the skill is an error too: `skc eval` reads eval files as skill files (E012).",
   fix: "Fix the JSON syntax, or the entry the message names; docs/eval.md shows both formats.",
   source: "issue 27; docs/eval.md",
@@ -188,7 +189,8 @@ export const skl703: Rule = {
     "`skc eval` judges each trigger query once however often it is listed: counted each time, a repeat weighed double in the pass rate " +
     "(three copies of one passing query beside one failing negative read 75 % where the set measures 50 %). A query listed twice is " +
     "most often a copy left while editing, or the same request meant for both splits; the same query asked both to fire and not to " +
-    "fire is SKL701's error (it can never pass). In a file with entries of another shape (SKL701's), the repeats among its well-formed entries are named too.",
+    "fire is SKL701's error (it can never pass). A query listed in both splits is named as such: it counts in its first copy's split alone, and a query the description is tuned on " +
+    "(train) tests nothing in validation. In a file with entries of another shape (SKL701's), the repeats among its well-formed entries are named too.",
   fix: "Remove the repeats, or reword one of them into the other request you meant to test.",
   source: "issue 27; docs/eval.md",
   appliesTo: (s) => (s.evalFiles ?? []).length > 0,
@@ -197,7 +199,7 @@ export const skl703: Rule = {
     for (const f of s.evalFiles ?? []) {
       if (f.invalidUtf8 !== undefined) continue
       for (const r of onceEach(queriesOf(f)).repeated) {
-        out.push({ file: f.path, line: repeatLine(f.source, r.query), message: `${JSON.stringify(shortQuery(r.query))} is listed ${r.times} times; skc eval judges it once` })
+        out.push({ file: f.path, line: repeatLine(f.source, r.query), message: `${JSON.stringify(shortQuery(r.query))} is listed ${r.times} times; skc eval judges it once${bothSplitsNote(r)}` })
       }
     }
     // A query of the evals file already in the triggers file (with the same verdict): `skc eval` reads the two as
