@@ -28,6 +28,15 @@ const listedAs = (s: BudgetResult["skills"][number]) => {
 const pastBudget = (r: BudgetResult): ReadonlyArray<string> => r.names_only.filter((s) => !r.names_only_by_setting.includes(s))
 
 /** The over-budget line, or undefined when every entry is listed whole. */
+/** What the room left is once Claude Code's own skills take theirs (`room_after_bundled_chars`), after the figure. */
+const afterBundled = (r: BudgetResult): string => {
+  const after = r.room_after_bundled_chars
+  if (after === undefined) return ""
+  return after >= 0
+    ? ` (about ${n(after)} once ${r.title}'s own skills take theirs)`
+    : `, but ${r.title}'s own skills take about ${n(CLAUDE_OWN_SKILLS.chars)}: with them the listing is about ${n(-after)} characters over, and some of yours are listed by name only (skc budget counts them without)`
+}
+
 const overBudget = (r: BudgetResult): string | undefined => {
   const cutForBudget = r.shortened.length
   const past = pastBudget(r).length
@@ -69,7 +78,7 @@ export const renderBudget = (r: BudgetResult): string => {
     if (r.skills.length > 0) out.push(overBudget(r) ?? `room left: ${n(Math.floor((r.room_chars ?? 0) / 4))} tokens (the listing takes ~${n(r.used_tokens ?? 0)})`)
   } else {
     out.push(`budget: ${n(l.budget_chars)} characters (${l.basis}); ${cut}`)
-    if (r.skills.length > 0) out.push(overBudget(r) ?? `room left: ${n(r.room_chars ?? 0)} characters`)
+    if (r.skills.length > 0) out.push(overBudget(r) ?? `room left: ${n(r.room_chars ?? 0)} characters${afterBundled(r)}`)
     // Turned off (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS, disableBundledSkills: CHANGELOG 2.1.169), they take nothing.
     if (r.layout === "claude" && r.bundled_skills_off === undefined) {
       const own = CLAUDE_OWN_SKILLS
@@ -138,7 +147,7 @@ export const renderBudget = (r: BudgetResult): string => {
                   `${r.title} already leaves ${r.omitted.length} skill(s) out: it would leave one more out`
                 : `${r.title} would shorten every description to make room`
           }`
-        : `one more skill (~${n(m.entry_chars)} characters): ${fits}` +
+        : `one more skill (~${n(m.entry_chars)} characters): ${fits}${m.fits === true && r.room_after_bundled_chars !== undefined && r.room_after_bundled_chars < m.entry_chars ? `, but not after ${r.title}'s own skills too` : ""}` +
             (m.displaced.length === 0 ? "; listed first (used recently), it would displace none" : `; listed first, it would push ${names(m.displaced)} to name only`)
     )
   }

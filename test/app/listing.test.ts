@@ -759,6 +759,28 @@ describe("budget's text agrees with its JSON", () => {
     )
     expect(renderBudget(back)).toContain("not counted: Claude Code's own 13 skills")
   })
+
+  it("the room left is said with what Claude Code's own skills take of it too: past it, over, not 'fits' (an author's probe)", async () => {
+    // A 200,000-token window: 8,000 characters, about 1,800 once Claude Code's own skills take theirs.
+    const long = (i: number) => `Handle task number ${i} ${"with a careful and long explanation of the subject ".repeat(18)}`.slice(0, 900)
+    const files = Object.fromEntries([1, 2, 3].map((i) => [`/proj/.claude/skills/s${i}/SKILL.md`, SKILL(`s${i}`, long(i))]))
+    const three = ok(await memoryWorld({ files }).run(budget({ context_tokens: 200_000 })))
+    expect(three.room_chars).toBeGreaterThan(0)
+    expect(three.room_after_bundled_chars).toBe(three.room_chars! - 6211)
+    expect(three.room_after_bundled_chars).toBeLessThan(0)
+    const text = renderBudget(three)
+    expect(text).toContain(`room left: ${three.room_chars!.toLocaleString("en-US")} characters, but Claude Code's own skills take about 6,211: with them the listing is about ${(-three.room_after_bundled_chars!).toLocaleString("en-US")} characters over`)
+    expect(text).toMatch(/one more skill \(~[\d,]+ characters\): fits after these, but not after Claude Code's own skills too/)
+    // One short skill: room after them too, said with the figure.
+    const one = ok(await memoryWorld({ files: { "/proj/.claude/skills/pdf/SKILL.md": SKILL("pdf", "Fill PDF forms.") } }).run(budget({ context_tokens: 200_000 })))
+    expect(renderBudget(one)).toContain(`(about ${one.room_after_bundled_chars!.toLocaleString("en-US")} once Claude Code's own skills take theirs)`)
+    expect(renderBudget(one)).not.toContain("but not after")
+    // Turned off, they take nothing: no such figure.
+    const off = ok(await memoryWorld({ files, vars: { CLAUDE_CODE_DISABLE_BUNDLED_SKILLS: "1" } }).run(budget({ context_tokens: 200_000 })))
+    expect(off.room_after_bundled_chars).toBeUndefined()
+    // Other agents list no bundled skills of Claude Code's.
+    expect(ok(await memoryWorld({ files }).run(budget({ agent: "codex" }))).room_after_bundled_chars).toBeUndefined()
+  })
 })
 
 describe("what Codex reads of a skills directory (loader.rs, an agentskills probe, seventy-seventh pass)", () => {

@@ -11,6 +11,7 @@ import type { Agent } from "../../domain/protocol/agents.js"
 import { AgentField, PluginDirsField } from "../skills/index.js"
 import { agentListing, ContextTokensField, warnUndeployed } from "../skills/index.js"
 import { claudeLabel, listedName } from "../../domain/protocol/listing.js"
+import { CLAUDE_OWN_SKILLS } from "../../domain/agents/claude.js"
 
 
 /** The input field `prompt` shares (it lives with the listing both build). */
@@ -35,6 +36,12 @@ export interface BudgetResult extends Budget {
   readonly bundled_skills_off?: string
   /** `limit`: the rows shown (`skills` holds every row, since the text's counts and notes read them all). */
   readonly limit?: number
+  /**
+   * Claude Code with its own bundled skills on: `room_chars` less what they take (`CLAUDE_OWN_SKILLS`, an
+   * estimate of one release), negative when yours and theirs pass the budget together. `room_chars` leaves
+   * them out (their set changes with every release); an author read "fits" where Claude Code cut (a probe).
+   */
+  readonly room_after_bundled_chars?: number
 }
 
 /** `skc budget --format json` (issue 27, docs/eval.md "skc budget") and the MCP tool's `outputSchema`. */
@@ -79,6 +86,10 @@ export const BudgetDocument = Schema.Struct({
   commands: Schema.Array(Schema.Struct({ name: Schema.String, entry_chars: Schema.Int, listed: Schema.Literals(["full", "name-only"]) })).annotate({
     description: "Claude Code's legacy commands (.claude/commands), listed after the skills in the same budget"
   }),
+  room_after_bundled_chars: Schema.optional(Schema.Int).annotate({
+    description:
+      "Claude Code with its bundled skills on: room_chars less the characters they take (an estimate of one Claude Code release); negative when they and yours pass the budget together"
+  }),
   bundled_skills_off: Schema.optional(Schema.String).annotate({
     description: "Claude Code: what turned its own bundled skills off (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS, or the settings file with disableBundledSkills: true), so they take none of the budget"
   }),
@@ -116,6 +127,9 @@ export const budget = Effect.fn("skc.budget")(function* (input: BudgetInput = {}
     skills: computed.skills.map(listedAs),
     ...(notBuilt.length > 0 ? { not_built: notBuilt } : {}),
     ...(bundledSkillsOff === undefined ? {} : { bundled_skills_off: bundledSkillsOff }),
+    ...(profile.listing.layout === "claude" && bundledSkillsOff === undefined && computed.room_chars !== null && limits.budget_tokens === null
+      ? { room_after_bundled_chars: computed.room_chars - CLAUDE_OWN_SKILLS.chars }
+      : {}),
     ...(input.limit === undefined ? {} : { limit: input.limit })
   }
   return result
