@@ -14,6 +14,24 @@ import type { AccessLogRow, TeamLogRow } from "./logRows.js"
 
 const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd", "args", "error"] as const
 
+/**
+ * A path as the team store holds it (`cwd`, `skill_path`): the home it lies in written `~`. A path under
+ * a home holds its user's name (`/home/alice/work/webapp`), which the hashes of the host and user names
+ * exist to keep on the machine (a team-store probe read every engineer's login from `cwd`). `homes`: the
+ * pushing user's (skc's home, then the account's), tried longest first; a path under another account's
+ * home on a Linux or macOS layout (`/home/<name>`, `/Users/<name>`, `/root`: a log another user wrote) loses
+ * that name the same way. Pure.
+ */
+export const homeAsTilde = (path: string, homes: ReadonlyArray<string>): string => {
+  for (const home of [...homes].filter((h) => h.length > 1).sort((a, b) => b.length - a.length)) {
+    const h = home.replace(/\/+$/, "")
+    if (path === h) return "~"
+    if (path.startsWith(`${h}/`)) return `~${path.slice(h.length)}`
+  }
+  const other = /^(?:\/home\/[^/]+|\/Users\/[^/]+|\/root)(?=\/|$)/.exec(path)
+  return other === null ? path : `~${path.slice(other[0].length)}`
+}
+
 /** The host and user names as hashes: a team store never holds a name. */
 export const identityHash = (sha256Hex: (s: string) => string, kind: "machine" | "user", name: string): string =>
   sha256Hex(`skc-team-${kind}\u0000${name}`).slice(0, 16)
@@ -36,8 +54,13 @@ export const identityHash = (sha256Hex: (s: string) => string, kind: "machine" |
 export const teamRowConverter = (
   sha256Hex: (s: string) => string,
   who: { readonly machine: string; readonly user: string },
-  options: { readonly forgetAfterMs?: number } = {}
+  options: {
+    readonly forgetAfterMs?: number
+    /** The homes whose paths the rows' `cwd` and `skill_path` write as `~` (`homeAsTilde`); the ids are the rows' as logged. */
+    readonly homes?: ReadonlyArray<string>
+  } = {}
 ) => {
+  const homes = options.homes ?? []
   const seen = new Map<string, number>()
   // With `forgetAfterMs`: the hashes by timestamp, in the order first seen (a log's order, oldest first).
   const byTime = new Map<string, Array<string>>()
@@ -66,7 +89,8 @@ export const teamRowConverter = (
       seen.set(base, n + 1)
       if (options.forgetAfterMs !== undefined && n === 0) remember(row.timestamp, base)
       const row_id = n === 0 ? base : sha256Hex(`${base}\u0000${n}`).slice(0, 32)
-      return { ...row, row_id, machine: who.machine, user: who.user }
+      // The id from the row as logged: a log pushed before paths were written so keeps its ids (nothing twice).
+      return { ...row, skill_path: homeAsTilde(row.skill_path, homes), cwd: homeAsTilde(row.cwd, homes), row_id, machine: who.machine, user: who.user }
     })
     if (options.forgetAfterMs !== undefined) forget(options.forgetAfterMs)
     return out

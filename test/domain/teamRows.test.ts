@@ -1,7 +1,7 @@
 // Issue 18 (RFC-0007:C-SYNC, DECISIONS #30): stable team row ids.
 import { createHash } from "node:crypto"
 import { describe, expect, it } from "vitest"
-import { identityHash, teamRowConverter, toTeamRows } from "../../src/domain/teamRows.js"
+import { homeAsTilde, identityHash, teamRowConverter, toTeamRows } from "../../src/domain/teamRows.js"
 import type { AccessLogRow } from "../../src/ports/AccessLog.js"
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex")
@@ -63,5 +63,27 @@ describe("team row ids (issue 18)", () => {
     expect(full.held()).toBe(720)
     // An hour of minutes (and the page that crossed it), two distinct rows each: not six hours of them.
     expect(live.held()).toBeLessThanOrEqual(2 * 61 + 50)
+  })
+})
+
+describe("paths in the team store: the home written ~ (a team-store probe read every engineer's login from cwd)", () => {
+  it("homeAsTilde: the pushing user's homes, longest first, then another account's home on a Linux or macOS layout", () => {
+    const homes = ["/home/alice/.skc-home", "/home/alice"]
+    expect(homeAsTilde("/home/alice/work/webapp", homes)).toBe("~/work/webapp")
+    expect(homeAsTilde("/home/alice", homes)).toBe("~")
+    expect(homeAsTilde("/home/alice/.skc-home/.skillc", homes)).toBe("~/.skillc")
+    // Never the front of a longer name; another account's home loses its name too.
+    expect(homeAsTilde("/home/alicebob/x", homes)).toBe("~/x")
+    expect(homeAsTilde("/Users/bob/src/app", homes)).toBe("~/src/app")
+    expect(homeAsTilde("/srv/skills/webapp", homes)).toBe("/srv/skills/webapp")
+    expect(homeAsTilde("/homework/x", homes)).toBe("/homework/x")
+  })
+
+  it("the converter writes cwd and skill_path so; the ids stay those of the rows as logged", () => {
+    const logged = { ...row(1), cwd: "/home/alice/work/webapp", skill_path: "/home/alice/work/webapp/.skillc/skills/s" }
+    const plain = toTeamRows(sha, who, [logged])[0]!
+    const pushed = teamRowConverter(sha, who, { homes: ["/home/alice"] })([logged])[0]!
+    expect(pushed).toMatchObject({ cwd: "~/work/webapp", skill_path: "~/work/webapp/.skillc/skills/s", row_id: plain.row_id })
+    expect(JSON.stringify(pushed)).not.toContain("alice")
   })
 })

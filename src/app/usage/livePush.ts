@@ -57,7 +57,7 @@ export const makeLivePushState = (): LivePushState => ({ logs: new Map() })
 export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePushState) {
   const log = yield* AccessLog
   const store = yield* TeamLogStore
-  const { hash } = yield* pushIdentity
+  const { hash, homes } = yield* pushIdentity
   const writerOf = yield* writerIdentity
   let added = 0
   let rows = 0
@@ -69,7 +69,7 @@ export const pushNewRows = Effect.fn("skc.pushNewRows")(function* (state: LivePu
     const fresh = Effect.map(pushedAs(dbFile, writerOf(uid)), (who): PushedLog => ({
       after: 0,
       lastRow: undefined,
-      convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS })
+      convert: teamRowConverter(hash, who, { forgetAfterMs: FORGET_AFTER_MS, homes })
     }))
     let kept = state.logs.get(dbFile) ?? (yield* fresh)
     if (kept.after > 0) {

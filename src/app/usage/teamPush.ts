@@ -60,12 +60,16 @@ export interface TeamPushResult {
   readonly rejected: ReadonlyArray<{ readonly skill: string; readonly row_id: string; readonly reason: string }>
 }
 
-/** The hash a push numbers rows with, and this machine and user as the team store knows them: only their hashes leave this machine. */
+/**
+ * The hash a push numbers rows with, and this machine and user as the team store knows them: only their hashes
+ * leave this machine. `homes`: the homes whose paths the pushed rows write as `~` (`homeAsTilde`), so that no
+ * login name leaves in `cwd` or `skill_path` either.
+ */
 export const pushIdentity = Effect.gen(function* () {
   const { sha256Hex } = yield* Hasher
   const hash = (s: string) => sha256Hex(s)
   const env = yield* Env
-  return { hash, who: { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) } }
+  return { hash, who: { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) }, homes: [env.home, env.realHome] }
 })
 
 /**
@@ -181,7 +185,7 @@ export const teamPush = Effect.fn("skc.teamPush")(
   function* (input: TeamPushInput) {
     const log = yield* AccessLog
     const store = yield* TeamLogStore
-    const { hash, who } = yield* pushIdentity
+    const { hash, who, homes } = yield* pushIdentity
     const writerOf = yield* writerIdentity
     const progress = yield* Progress
     const pushed: Array<TeamPushResult["skills"][number]> = []
@@ -191,7 +195,7 @@ export const teamPush = Effect.fn("skc.teamPush")(
       // Read, converted and sent page by page (local id order): one page of rows in memory at a
       // time, the next page read while the store stores the previous one.
       const writer = yield* pushedAs(dbFile, writerOf(uid))
-      const convert = teamRowConverter(hash, writer)
+      const convert = teamRowConverter(hash, writer, { homes })
       let started = false
       let after = 0
       let total = 0

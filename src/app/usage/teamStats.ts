@@ -14,7 +14,8 @@
 import { Effect } from "effect"
 import { Path } from "effect/Path"
 import type { TeamSource } from "../../domain/stats.js"
-import { identityHash } from "../../domain/teamRows.js"
+import { homeAsTilde, identityHash } from "../../domain/teamRows.js"
+import { Env } from "../../ports/Env.js"
 import { AccessLog, type AccessLogService } from "../../ports/AccessLog.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { TeamLogStore } from "../../ports/TeamLogStore.js"
@@ -43,6 +44,15 @@ export type TeamStatsInput = StatsQuery & TeamScope
 const identities = (sha256Hex: (s: string) => string, kind: "machine" | "user", values: ReadonlyArray<string> | undefined): ReadonlyArray<string> =>
   (values ?? []).flatMap((v) => [v, identityHash(sha256Hex, kind, v)])
 
+/** The homes a push writes as `~` (`pushIdentity`). */
+const homesOf = Effect.map(Effect.service(Env), (env) => [env.home, env.realHome])
+
+/** Filters as the team store holds the rows: each `--project` as given and as pushed, its home written `~` (`homeAsTilde`). */
+const pushedForm = (filters: StatsFilters, homes: ReadonlyArray<string>): StatsFilters => ({
+  ...filters,
+  projects: [...new Set(filters.projects.flatMap((p) => [p, homeAsTilde(p, homes)]))]
+})
+
 /** Whether `--machine` or `--user` narrows the team's rows. */
 const narrowsTeam = (scope: TeamScope): boolean => (scope.machines ?? []).length > 0 || (scope.users ?? []).length > 0
 
@@ -61,13 +71,14 @@ const onTeam = <A, E, R>(scope: TeamScope, skills: Effect.Effect<ReadonlyArray<R
     // rows of skill `*`, as every machine pushes them. Before, the local machine's were shown as the team's.
     const { stores } = yield* Settings
     byLog.set(logDbIn(stores.globalDir, path), ACROSS_SKILLS)
+    const homes = yield* homesOf
     const machines = identities(sha256Hex, "machine", scope.machines)
     const users = identities(sha256Hex, "user", scope.users)
     const pointed: AccessLogService = {
       ...local,
       aggregate: (dbFile, groupBy, filters) => {
         const name = byLog.get(dbFile)
-        return name === undefined ? local.aggregate(dbFile, groupBy, filters) : team.aggregate(groupBy, { ...filters, machines, users, skills: [name] })
+        return name === undefined ? local.aggregate(dbFile, groupBy, filters) : team.aggregate(groupBy, { ...pushedForm(filters, homes), machines, users, skills: [name] })
       }
     }
     return yield* use.pipe(Effect.provideService(AccessLog, pointed))
@@ -89,8 +100,9 @@ const sayTeamFilteredOut = Effect.fnUntraced(function* (scope: TeamScope, skill:
   if (!narrowsTeam(scope)) return
   const team = yield* TeamLogStore
   const { sha256Hex } = yield* Hasher
+  const asked = pushedForm(filters, yield* homesOf)
   const count = (machines: ReadonlyArray<string>, users: ReadonlyArray<string>) =>
-    team.aggregate("commands", { ...filters, machines, users, skills: [skill] }).pipe(Effect.map((rows) => rowCount(rows, filters)))
+    team.aggregate("commands", { ...asked, machines, users, skills: [skill] }).pipe(Effect.map((rows) => rowCount(rows, filters)))
   // Recovery: the note only adds to the report; a store that cannot count leaves it out.
   const narrowed = yield* count(identities(sha256Hex, "machine", scope.machines), identities(sha256Hex, "user", scope.users)).pipe(Effect.orElseSucceed(() => 1))
   if (narrowed > 0) return
@@ -124,7 +136,7 @@ export const teamStatsAll = Effect.fn("skc.teamStatsAll")(function* (input: Stat
     const names = report.skills.map((r) => r.skill)
     // Recovery: the note only adds to the report; a store that cannot count leaves it out.
     const all = yield* team
-      .aggregate("commands", { ...report.filters, machines: [], users: [], skills: names })
+      .aggregate("commands", { ...pushedForm(report.filters, yield* homesOf), machines: [], users: [], skills: names })
       .pipe(Effect.map((rows) => rowCount(rows, report.filters)), Effect.orElseSucceed(() => 0))
     if (all > 0) yield* warn(Warning.notice(`no team row of any skill passes the --machine or --user given: the team database holds ${all} of their rows without them`))
   }
