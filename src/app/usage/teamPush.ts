@@ -86,23 +86,59 @@ export const pushIdentity = Effect.gen(function* () {
  */
 export const pushedLogs = (skill: string | undefined) => Effect.flatMap(pushedSkills(skill), (skills) => logsOf(skills, skill === undefined))
 
+/** A skill a push covers: its name and runtime; a stub whose source is gone, with the directory it was deployed from. */
+type Pushed = { readonly name: string; readonly runtimeDir: string; readonly canonicalSourceDir?: string; readonly missingSource?: string | undefined }
+
 /** The skills a push covers: one, or every skill that resolves here. */
 const pushedSkills = (skill: string | undefined) =>
-  skill === undefined ? skillsInScope : Effect.map(resolveSkill(skill), (s): ReadonlyArray<{ readonly name: string; readonly runtimeDir: string }> => [s])
+  skill === undefined ? skillsInScope : Effect.map(resolveSkill(skill), (s): ReadonlyArray<Pushed> => [s])
 
-/** Their logs that exist (with the global log of cross-skill questions when `all`). */
-const logsOf = Effect.fnUntraced(function* (skills: ReadonlyArray<{ readonly name: string; readonly runtimeDir: string }>, all: boolean) {
+/**
+ * Their logs that exist (with the global log of cross-skill questions when `all`). A log its skill no longer
+ * resolves to is pushed too, since its rows are reads no other log holds: a stub whose source is gone (a skill
+ * renamed or removed) resolves to a cache directory, while its reads until then are in the runtime it was
+ * deployed to; and with `all`, every runtime of the project's and the global store that no skill in scope
+ * uses (a renamed skill's old one). Before, those rows were never pushed, and every sync said nothing of them
+ * (a team-store probe).
+ */
+const logsOf = Effect.fnUntraced(function* (skills: ReadonlyArray<Pushed>, all: boolean) {
   const fs = yield* FileSystem
   const path = yield* Path
   const { stores } = yield* Settings
-  const scoped = all ? [...skills, { name: ACROSS_SKILLS, runtimeDir: stores.globalDir }] : skills
+  const stubs = skills.flatMap((s) => (s.missingSource !== undefined && s.canonicalSourceDir !== undefined ? [{ name: s.name, runtimeDir: s.canonicalSourceDir }] : []))
+  const leftOver = all ? yield* leftOverRuntimes(new Set([...skills, ...stubs].map((s) => s.runtimeDir))) : []
+  const scoped = [...skills, ...stubs, ...leftOver, ...(all ? [{ name: ACROSS_SKILLS, runtimeDir: stores.globalDir }] : [])]
   const logs: Array<{ readonly skill: { readonly name: string }; readonly dbFile: string; readonly uid?: number }> = []
+  // Each log once, however reached (a stub's directory by its real path, the same runtime by its store's).
+  const seen = new Set<string>()
   for (const s of scoped) {
     const dbFile = logDbIn(s.runtimeDir, path)
     const info = yield* fs.statOption(dbFile).pipe(unseenAs(undefined))
-    if (info?.type === "file") logs.push({ skill: s, dbFile, ...(info.uid === undefined ? {} : { uid: info.uid }) })
+    if (info?.type !== "file") continue
+    const real = yield* fs.realPath(dbFile).pipe(unseenAs(dbFile))
+    if (seen.has(real)) continue
+    seen.add(real)
+    logs.push({ skill: s, dbFile, ...(info.uid === undefined ? {} : { uid: info.uid }) })
   }
   return logs
+})
+
+/** The runtime directories of the project's and the global store that none of `used` is, by their names. */
+const leftOverRuntimes = Effect.fnUntraced(function* (used: ReadonlySet<string>) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const { stores } = yield* Settings
+  const out: Array<{ readonly name: string; readonly runtimeDir: string }> = []
+  for (const store of [stores.projectRuntime, stores.globalRuntime]) {
+    if (store === undefined) continue
+    // Recovery: a store that cannot be listed has no left-over log to offer.
+    const entries = yield* fs.readDir(store).pipe(Effect.orElseSucceed(() => []))
+    for (const { name } of [...entries].filter((e) => e.type === "directory").sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const runtimeDir = path.join(store, name)
+      if (!used.has(runtimeDir)) out.push({ name, runtimeDir })
+    }
+  }
+  return out
 })
 
 /**
