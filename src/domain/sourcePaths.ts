@@ -54,6 +54,17 @@ export const compareBytewise = (a: string, b: string): number => {
  */
 export const IGNORED_DIRS: ReadonlySet<string> = new Set([".git", ".jj", ".hg", ".svn"])
 
+/**
+ * The files an editor keeps beside the one being edited, which are no part of the skill: vim's swap files
+ * (`.SKILL.md.swp`, `.swo` … `.swa`) and its write-test file `4913`, backups (`SKILL.md~`), Emacs's
+ * auto-save (`#SKILL.md#`) and lock links (`.#SKILL.md`). Counted as sources, merely opening SKILL.md in vim
+ * made the index stale (every `show` and `search` E002 until a build), and under `--watch` each swap write
+ * rewrote the whole index (a build probe). Never built, indexed, hashed, listed or watched; `open` still
+ * reads one by its path.
+ */
+export const isEditorArtifact = (name: string): boolean =>
+  name === "4913" || name.endsWith("~") || /^\.(?:.*\.)?sw[a-p]$/.test(name) || /^#.*#$/.test(name) || name.startsWith(".#")
+
 export type SkillPathCheck =
   | { readonly _tag: "Inside"; readonly rel: string; readonly trailingSlash: boolean }
   | { readonly _tag: "NulByte" }

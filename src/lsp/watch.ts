@@ -13,8 +13,8 @@
  * a skill that holds a large tree costs a bounded number of watchers.
  */
 import { existsSync, readdirSync, watch, type FSWatcher } from "node:fs"
-import { join, sep } from "node:path"
-import { IGNORED_DIRS } from "../domain/sourcePaths.js"
+import { basename, join, sep } from "node:path"
+import { IGNORED_DIRS, isEditorArtifact } from "../domain/sourcePaths.js"
 
 /** The most directories one skill's watch covers; past it, changes deeper down are not seen (the next edit re-lints). */
 export const MAX_WATCHED_DIRS = 64
@@ -51,6 +51,9 @@ export const watchSkill = (root: string, changed: () => void, options: { readonl
     if (closed || watchers.has(dir) || watchers.size >= MAX_WATCHED_DIRS) return false
     try {
       const w = watch(dir, { recursive, persistent: false }, (_event, name) => {
+        // An editor's swap, backup or lock file is no part of the skill (isEditorArtifact): vim writes its
+        // swap file every few seconds of typing, each a lint of the whole skill for nothing.
+        if (typeof name === "string" && isEditorArtifact(basename(name))) return
         // A new directory gets its watcher before the lint this change starts, so a file made in it
         // after that lint read the tree is still seen.
         if (!recursive && typeof name === "string" && name !== "") {

@@ -19,7 +19,7 @@ import { Clock, Effect } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, PathEscapes, type UsageError, Warning } from "../../domain/errors.js"
 import { readFailure } from "./readFailure.js"
-import { IGNORED_DIRS, sortedBytewise, sourceHashInput, sourceHashLines } from "../../domain/sourcePaths.js"
+import { IGNORED_DIRS, isEditorArtifact, sortedBytewise, sourceHashInput, sourceHashLines } from "../../domain/sourcePaths.js"
 import { FileSystem, type FsError } from "../../ports/FileSystem.js"
 import { Diagnostics } from "../../ports/Diagnostics.js"
 import { Hasher } from "../../ports/Hasher.js"
@@ -117,7 +117,7 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
       const relOf = (name: string) => (rel === "" ? name : `${rel}/${name}`)
       // A directory's files are stat'ed in batches: one Effect per file cost more than the
       // system calls (issue 30: a query's freshness check over 1,000 files).
-      const names = entries.filter((e) => e.type === "file" && !IGNORED_DIRS.has(e.name)).map((e) => e.name)
+      const names = entries.filter((e) => e.type === "file" && !IGNORED_DIRS.has(e.name) && !isEditorArtifact(e.name)).map((e) => e.name)
       // `path.join(abs, name)` for every entry, joined once: an entry's name holds no separator and is
       // never "." or "..", so the join is the directory's joined prefix and the name (path.join
       // normalized the whole path per file: about 10 ms of a search's freshness check over 1,000 files).
@@ -138,7 +138,8 @@ export const scanSourceTree = Effect.fnUntraced(function* (root: string, options
         })
       }
       for (const entry of entries) {
-        if (entry.type === "file" || IGNORED_DIRS.has(entry.name)) continue
+        // An editor's lock link (`.#SKILL.md`, dangling by design) or swap file kept as another type: no part of the skill.
+        if (entry.type === "file" || IGNORED_DIRS.has(entry.name) || isEditorArtifact(entry.name)) continue
         yield* breathe
         const childAbs = prefix + entry.name
         const childRel = relOf(entry.name)
