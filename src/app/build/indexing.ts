@@ -189,6 +189,18 @@ export const changedFiles = (previous: ReadonlyMap<string, IndexedSourceFile>, n
   return { reindex, remove }
 }
 
+/** Changed files below which an update is always made: a whole write of a small skill costs little either way. */
+const WHOLE_WRITE_MIN_CHANGED = 100
+
+/**
+ * Whether most of a skill's `files` changed (`changedFiles`: changed, added and removed), and enough of them
+ * to matter: the index is then written whole rather than updated (`updateIndex`).
+ */
+export const mostChanged = (changes: { readonly reindex: ReadonlySet<string>; readonly remove: ReadonlyArray<string> }, files: number): boolean => {
+  const touched = new Set([...changes.reindex, ...changes.remove]).size
+  return touched >= WHOLE_WRITE_MIN_CHANGED && touched * 2 > files
+}
+
 /**
  * The records of the index at `skill`'s index path, when a build may change
  * that index incrementally: it is present, of this skill, of this schema
@@ -313,9 +325,15 @@ export const updateIndex = Effect.fn("skc.updateIndex")(function* (
   }
   // The index is written below with records of the tree as it is now.
   yield* dropSettled(path)
-  if (verdict._tag === "Replace" && verdict.reason === "stale-source" && previous !== undefined) {
+  const changes = verdict._tag === "Replace" && verdict.reason === "stale-source" && previous !== undefined ? changedFiles(previous, source.sourceFiles) : undefined
+  if (changes !== undefined && mostChanged(changes, source.sourceFiles.length)) {
+    // Most of a large skill changed (a find-and-replace, a branch switch): the rows of each changed file
+    // deleted one by one and written again cost about twice a whole write (a build probe: 1,800 of 2,000
+    // files, 3.0 s against 1.5 s), so the index is written whole, as a cold build does.
+    yield* verbose(`search index: ${changes.reindex.size + changes.remove.length} of ${source.sourceFiles.length} file(s) changed: rebuilding ${path}`)
+  } else if (changes !== undefined) {
     // Incremental (issue 16): the rows of changed, added and removed files only.
-    const { reindex, remove } = changedFiles(previous, source.sourceFiles)
+    const { reindex, remove } = changes
     yield* verbose(`search index: re-indexing ${reindex.size} file(s), removing rows of ${remove.length}: ${path}`)
     const files = yield* rowsOf(source, tokenizer, reindex)
     const changed = yield* index.update(path, { remove, files, sourceFiles: source.sourceFiles, meta: metaNow }).pipe(
@@ -338,7 +356,7 @@ export const updateIndex = Effect.fn("skc.updateIndex")(function* (
     }
     return update
   }
-  if (verdict._tag === "Replace") {
+  if (verdict._tag === "Replace" && changes === undefined) {
     yield* verbose(`search index ${verdict.reason}${verdict.detail ? ` (${verdict.detail})` : ""}: rebuilding ${path}`)
   }
   const files = yield* rowsOf(source, tokenizer)
