@@ -16,7 +16,7 @@ import { SkillNotFound, UsageError, Warning } from "../../domain/errors.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { profileOf } from "../../domain/agents/index.js"
 import type { Discovery, InvalidSkill } from "../../domain/protocol/discovery.js"
-import { FileSystem } from "../../ports/FileSystem.js"
+import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { discover } from "./discovery.js"
 import { displayPath, resolveSkill, type ResolvedSkill } from "./resolve.js"
 import { foreignRuntimeDir, probeAgentEntry } from "./agentDirs.js"
@@ -149,7 +149,7 @@ const whyNotFound = (found: Discovery & { readonly agent: Agent }, skill: string
         const title = profileOf(found.agent).title
         // The same directory, however reached (a link in one agent directory, its target in another).
         const same = (dir: string) =>
-          dir === r.sourceDir ? Effect.succeed(true) : Effect.map(fs.realPath(dir).pipe(Effect.orElseSucceed(() => dir)), (real) => real === r.canonicalSourceDir)
+          dir === r.sourceDir ? Effect.succeed(true) : Effect.map(fs.realPath(dir).pipe(unseenAs(dir)), (real) => real === r.canonicalSourceDir)
         const known = yield* Effect.findFirst(found.skills, (s) => same(s.dir))
         if (known._tag === "Some") {
           // The name the agent invokes it by: Claude Code's is the directory's, every other agent's the frontmatter's.

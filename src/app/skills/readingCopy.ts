@@ -30,25 +30,25 @@ const whose = (scope: string) =>
  * `located` one `load` read; undefined when they are the same skill (a skc deployment and its source
  * are one) or when skc's own resolution found it. Resolution here touches no log and says nothing.
  */
-export const otherReadingCopy = (skill: string, located: LocatedSkill) =>
-  Effect.gen(function* () {
-    if (located.resolved !== undefined) return undefined
-    const fs = yield* FileSystem
-    const quiet = collectingDiagnostics()
-    const resolved = yield* resolveSkill(skill).pipe(
-      Effect.provideService(Diagnostics, quiet.service),
-      Effect.map((r) => r as typeof r | undefined),
-      Effect.catch(() => Effect.succeed(undefined))
-    )
-    if (resolved === undefined) return undefined
-    const real = (p: string) => fs.realPath(p).pipe(unseenAs(p))
-    const loaded = yield* real(located.dir)
-    // A deployment link resolves to its manifest's source and runtime: the same skill under either.
-    if (loaded === resolved.canonicalSourceDir || loaded === (yield* real(resolved.runtimeDir))) return undefined
-    if (loaded === (yield* real(resolved.sourceDir))) return undefined
-    return (
-      `show, outline, search and open read '${skill}' as ${whose(resolved.scope)} copy, ${resolved.sourceDir} ` +
-      `(skc resolves a name from the working directory up before the home); the copy loaded here is ${whose(located.scope)}: ` +
-      `give its path, ${located.dir}, as the skill to read it`
-    )
-  })
+export const otherReadingCopy = Effect.fnUntraced(function* (skill: string, located: LocatedSkill) {
+  if (located.resolved !== undefined) return undefined
+  const fs = yield* FileSystem
+  const quiet = collectingDiagnostics()
+  // Recovery: a name skc's own rule does not resolve has no other copy to name.
+  const resolved = yield* resolveSkill(skill).pipe(
+    Effect.provideService(Diagnostics, quiet.service),
+    Effect.map((r) => r as typeof r | undefined),
+    Effect.catch(() => Effect.succeed(undefined))
+  )
+  if (resolved === undefined) return undefined
+  const real = (p: string) => fs.realPath(p).pipe(unseenAs(p))
+  const loaded = yield* real(located.dir)
+  // A deployment link resolves to its manifest's source and runtime: the same skill under either.
+  if (loaded === resolved.canonicalSourceDir || loaded === (yield* real(resolved.runtimeDir))) return undefined
+  if (loaded === (yield* real(resolved.sourceDir))) return undefined
+  return (
+    `show, outline, search and open read '${skill}' as ${whose(resolved.scope)} copy, ${resolved.sourceDir} ` +
+    `(skc resolves a name from the working directory up before the home); the copy loaded here is ${whose(located.scope)}: ` +
+    `give its path, ${located.dir}, as the skill to read it`
+  )
+})

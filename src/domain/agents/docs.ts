@@ -143,7 +143,7 @@ export const renderAgentsDoc = (profiles: ReadonlyArray<AgentProfile>): string =
     "  else `--target <agent>` (`src/domain/protocol/undeployed.ts`). For an",
     "  agent that does not read the shared `.agents/skills` (Claude Code, Cursor,",
     "  Kiro, Trae), they also name the other skills there, at project and user",
-    "  level, that it finds under no name, and the agents that do read them",
+    "  level (grouped in folders too, as Codex finds them), that it finds under no name, and the agents that do read them",
     "  (`src/app/skills/undeployedNotice.ts`): a project whose skills were all",
     "  installed there said \"No skills discovered for claude\" without a word of why.",
     `- \`skc build --target <agent>\` deploys into the first directory of each level;`,
