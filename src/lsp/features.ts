@@ -17,6 +17,7 @@ import { activeProfiles } from "../domain/lint/profiles.js"
 import type { SkillSnapshot } from "../domain/lint/types.js"
 import { flattenInline } from "../domain/markdown/inline.js"
 import { isAscii } from "../domain/ascii.js"
+import { nameProblem } from "../domain/skillName.js"
 import { anchorsOf, githubSlug, headingSlug } from "../domain/markdown/model.js"
 import { normalizeLabel } from "../domain/markdown/syntax.js"
 import type { Heading } from "../domain/markdown/model.js"
@@ -24,6 +25,7 @@ import { lineText, lintColumn, toPosition, type LintText, type Position } from "
 
 // LSP's enum values, written out: the types package is imported for types only (the bundle stays small).
 const KIND_PROPERTY = 10
+const KIND_SNIPPET = 15
 const KIND_ENUM_MEMBER = 20
 const KIND_FILE = 17
 const KIND_REFERENCE = 18
@@ -95,6 +97,21 @@ export const complete = (
       ? { newText, insert: lineRange(pos.line, from, pos.character), replace: lineRange(pos.line, from, to) }
       : { range: lineRange(pos.line, from, pos.character), newText }
   const fmEnd = file === "SKILL.md" ? frontmatterEnd(t) : -1
+  // A SKILL.md without frontmatter, at its first line: the frontmatter every agent needs, to fill in. An author
+  // starting a file got nothing until they typed `---` and knew the keys (an editor probe).
+  if (file === "SKILL.md" && fmEnd === -1 && pos.line === 0 && /^-{0,3}$/.test(before) && after.trim() === "") {
+    const name = nameProblem(s.dirName) === undefined ? s.dirName : "my-skill"
+    return [
+      {
+        label: "---",
+        kind: KIND_SNIPPET,
+        detail: "SKILL.md frontmatter (name, description)",
+        documentation: "The two fields every agent reads: `name` (the directory's, lowercase letters, digits and hyphens) and `description` (what the skill does, then when to use it).",
+        filterText: "---",
+        textEdit: { range: lineRange(0, pos.character - before.length, pos.character), newText: `---\nname: ${name}\ndescription: What this skill does. Use when …\n---\n` }
+      }
+    ]
+  }
   if (pos.line > 0 && pos.line < fmEnd) {
     const fields = fieldsOf(activeProfiles(s))
     const key = /^([A-Za-z_][\w-]*)?$/.exec(before)

@@ -107,3 +107,20 @@ describe("anchor completion for headings in another script", () => {
     expect(labels("[t](guide.md#")).toEqual(["#guide", "#setup-步骤"])
   })
 })
+
+describe("completion in a SKILL.md without frontmatter (an editor probe: an empty file offered nothing)", () => {
+  it("offers the frontmatter at its first line, with the directory's name, while nothing but dashes is typed", () => {
+    for (const [text, character] of [["", 0], ["--", 2], ["---", 3]] as const) {
+      const items = complete(snapshot, "SKILL.md", lintText(text), { line: 0, character })
+      expect(items.map((i) => i.label), JSON.stringify(text)).toEqual(["---"])
+      expect(apply(text, items[0]!)).toBe("---\nname: disk-skill\ndescription: What this skill does. Use when …\n---\n")
+    }
+  })
+
+  it("not past the first line, not over other text, not in another file, not where frontmatter is", () => {
+    expect(complete(snapshot, "SKILL.md", lintText("# Title"), { line: 0, character: 7 })).toEqual([])
+    expect(complete(snapshot, "references/forms.md", lintText(""), { line: 0, character: 0 })).toEqual([])
+    expect(complete(snapshot, "SKILL.md", lintText("\n\n"), { line: 2, character: 0 })).toEqual([])
+    expect(complete(snapshot, "SKILL.md", lintText(files["SKILL.md"]!), { line: 0, character: 3 }).map((i) => i.label)).not.toContain("---")
+  })
+})
