@@ -28,6 +28,19 @@ describe("node:sqlite behind the adapters' surface", () => {
     expect(pathTooLongIn(message)).toBe(pathTooLongText(Buffer.byteLength(file)))
   })
 
+  it("a database that cannot be made in its directory fails saying why (a build probe: a read-only runtime said only 'unable to open database file')", () => {
+    const gone = join(dir, "no-such-dir")
+    expect(() => new Database(join(gone, "search.db"))).toThrow(`unable to open database file (its directory ${gone} does not exist)`)
+    // Read-only opens keep SQLite's own words: nothing was to be made there.
+    expect(() => new Database(join(gone, "search.db"), { readonly: true })).toThrow(/^unable to open database file$/)
+    // A directory the user may not write to (root writes anywhere: checked as another user only).
+    if (process.getuid?.() !== 0) {
+      const locked = join(dir, "locked")
+      mkdirSync(locked, { mode: 0o555 })
+      expect(() => new Database(join(locked, "search.db"))).toThrow(`unable to open database file (its directory ${locked} is not writable: EACCES)`)
+    }
+  })
+
   it("prepares, runs, reads rows and pragmas; FTS5 with porter, bm25() and snippet() are there (RFC-0004:C-INDEX)", () => {
     const db = new Database(join(dir, "a.db"))
     expect(db.pragma("journal_mode = WAL", { simple: true })).toBe("wal")

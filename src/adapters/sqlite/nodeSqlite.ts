@@ -23,7 +23,8 @@
  * import: commands that never touch SQLite do not pay for it at start-up.
  */
 import type * as NodeSqlite from "node:sqlite"
-import { statSync } from "node:fs"
+import { accessSync, constants as fsConstants, statSync } from "node:fs"
+import { dirname } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
 type DatabaseSync = NodeSqlite.DatabaseSync
@@ -183,6 +184,28 @@ const tooLong = (e: unknown, location: string): unknown => {
   return e
 }
 
+/**
+ * The same message for a file opened to write in a directory it cannot be made in (a read-only mount, a
+ * directory of another user's): the reason is said, with the directory. A build probe read only "unable to
+ * open database file", and `search` then sent it to the build that failed so.
+ */
+const unwritable = (e: unknown, location: string, readonly: boolean): unknown => {
+  if (readonly || !(e instanceof Error) || !/unable to open database file/.test(e.message) || /its path is \d+ bytes/.test(e.message)) return e
+  const dir = dirname(location)
+  try {
+    accessSync(dir, fsConstants.W_OK)
+    return e
+  } catch (why) {
+    const code = (why as { code?: unknown }).code
+    try {
+      e.message = `${e.message} (its directory ${dir} ${code === "ENOENT" ? "does not exist" : `is not writable${typeof code === "string" ? `: ${code}` : ""}`})`
+    } catch {
+      // a frozen error keeps its message
+    }
+    return e
+  }
+}
+
 export interface OpenOptions {
   /** Open read-only: never creates the file, never writes (default false). */
   readonly readonly?: boolean
@@ -205,7 +228,7 @@ export class Database {
     try {
       this.db = guard(() => new DatabaseSync(location, { readOnly: options.readonly ?? false, timeout: options.timeout ?? 0 }))
     } catch (e) {
-      throw tooLong(e, location)
+      throw unwritable(tooLong(e, location), location, options.readonly ?? false)
     }
     this.held = holdFile(location)
   }
