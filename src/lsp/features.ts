@@ -99,7 +99,9 @@ export const complete = (
   const fmEnd = file === "SKILL.md" ? frontmatterEnd(t) : -1
   // A SKILL.md without frontmatter, at its first line: the frontmatter every agent needs, to fill in. An author
   // starting a file got nothing until they typed `---` and knew the keys (an editor probe).
-  if (file === "SKILL.md" && fmEnd === -1 && pos.line === 0 && /^-{0,3}$/.test(before) && after.trim() === "") {
+  // Not over a frontmatter being typed: an opening `---` with lines after it, not closed yet (a review).
+  const opening = /^---[ \t]*$/.test(line) && t.starts.length > 1 && lineText(t, 1) !== ""
+  if (file === "SKILL.md" && fmEnd === -1 && pos.line === 0 && /^-{0,3}$/.test(before) && after.trim() === "" && !opening) {
     const name = nameProblem(s.dirName) === undefined ? s.dirName : "my-skill"
     return [
       {

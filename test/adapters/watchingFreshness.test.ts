@@ -103,4 +103,24 @@ describe("a skill's folder replaced under its path (an MCP probe: a branch switc
       f.close()
     }
   })
+
+  it("an editor's swap or backup file written beside SKILL.md leaves the record fresh; a change of the skill's own does not (a build probe)", async () => {
+    const f = makeWatchingFreshness({ max: 8, ceiling: 10 })
+    const [a, b] = [skill("edited"), skill("sentinel")]
+    const fresh = (key: FreshnessKey) => Effect.runPromise(Effect.andThen(f.settle, f.isFresh(key)))
+    try {
+      await call(f, [a, b])
+      await call(f, [a, b])
+      expect(await call(f, [a, b])).toEqual([true, true])
+      writeFileSync(join(a.sourceDir, ".SKILL.md.swp"), "b0VIM 9.0")
+      writeFileSync(join(a.sourceDir, "SKILL.md~"), "old")
+      // A file of the sentinel skill, written after: once its record is no longer fresh, the events before it were seen.
+      writeFileSync(join(b.sourceDir, "notes.md"), "new")
+      for (let i = 0; i < 500 && (await fresh(b)); i++) await new Promise((r) => setTimeout(r, 10))
+      expect(await fresh(b)).toBe(false)
+      expect(await fresh(a)).toBe(true)
+    } finally {
+      f.close()
+    }
+  })
 })

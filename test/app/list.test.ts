@@ -220,4 +220,17 @@ describe("list of one directory two agent-directory links name otherwise", () =>
     // The second name is a name of the row: a pattern finds it.
     expect(Result.getOrThrow(await w.run(list({ pattern: "real*" }))).skills.map((s) => s.name)).toEqual(["linked"])
   })
+
+  it("a deployment whose source lost its frontmatter is left out under a second name too, and joins no other row (a review: E999)", async () => {
+    const { build } = await import("../../src/app/build/build.js")
+    const w = memoryWorld({ files: { "/proj/.skillc/skills/foo/SKILL.md": skillMd("foo"), "/shared/E/SKILL.md": skillMd("between") } })
+    Result.getOrThrow(await w.run(build({ skill: "foo" })))
+    // A second name for foo's runtime, after a foreign skill in between; then foo's source loses its frontmatter.
+    Effect.runSync(w.fs.symlink("/shared/E", "/proj/.claude/skills/goo", "dir"))
+    Effect.runSync(w.fs.symlink("/proj/.skillc/runtime/foo", "/proj/.claude/skills/zzz", "dir"))
+    Effect.runSync(w.fs.writeFile("/proj/.skillc/skills/foo/SKILL.md", "# no frontmatter\n"))
+    const got = await w.run(list({}))
+    expect(Result.isSuccess(got), Result.isFailure(got) ? errorText(got.failure) : "").toBe(true)
+    expect(Result.getOrThrow(got).skills.find((s) => s.name === "goo")?.also_named).toBeUndefined()
+  })
 })

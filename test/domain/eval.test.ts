@@ -92,6 +92,14 @@ describe("trigger sets and evals files", () => {
       { query: "add a column to the users table", times: 2, inBothSplits: "train" },
       { query: "write release notes", times: 2 }
     ])
+    // A first copy without a split counts in neither split (a review: it was said to count in train).
+    expect(
+      onceEach([
+        { query: "drop a column", should_trigger: true },
+        { query: "drop a column", should_trigger: true, split: "train" },
+        { query: "drop a column", should_trigger: true, split: "validation" }
+      ]).repeated
+    ).toEqual([{ query: "drop a column", times: 3, inBothSplits: "neither" }])
   })
 })
 

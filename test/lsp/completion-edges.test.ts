@@ -122,5 +122,7 @@ describe("completion in a SKILL.md without frontmatter (an editor probe: an empt
     expect(complete(snapshot, "references/forms.md", lintText(""), { line: 0, character: 0 })).toEqual([])
     expect(complete(snapshot, "SKILL.md", lintText("\n\n"), { line: 2, character: 0 })).toEqual([])
     expect(complete(snapshot, "SKILL.md", lintText(files["SKILL.md"]!), { line: 0, character: 3 }).map((i) => i.label)).not.toContain("---")
+    // A frontmatter being typed (opened, not closed yet) is not written over (a review).
+    expect(complete(snapshot, "SKILL.md", lintText("---\nname: disk-skill\ndescr"), { line: 0, character: 3 }).map((i) => i.label)).not.toContain("---")
   })
 })

@@ -26,6 +26,7 @@
 import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as nodePath from "node:path"
+import { isEditorArtifact } from "../../domain/sourcePaths.js"
 import { fileStamp } from "./fileStamp.js"
 import { IN_USE_MS, makeRecentlyUsed } from "./recentlyUsed.js"
 import type { FreshnessKey, SourceFreshnessService } from "../../ports/SourceFreshness.js"
@@ -116,7 +117,12 @@ export const makeWatchingFreshness = (
       try {
         // The identity first: a directory replaced between the two is re-armed at the next full check.
         const identity = identityOf(dir)
-        const w = fs.watch(dir, { persistent: false }, () => void (r.dirty = true))
+        // An editor's swap, backup or lock file is no part of the skill (isEditorArtifact): vim writes its swap
+        // file every few seconds of typing, and each write made the next call check the whole tree again.
+        const w = fs.watch(dir, { persistent: false }, (_event, name) => {
+          if (typeof name === "string" && isEditorArtifact(nodePath.basename(name))) return
+          r.dirty = true
+        })
         w.on("error", () => {
           r.dirty = true
           r.verified = false

@@ -69,7 +69,7 @@ export const readSkillTree = Effect.fnUntraced(function* (root: string) {
     } else {
       // Neither text (an image named .md, a corrupted document): what an agent told to read it gets is garbage.
       // Skipped without a word, `skc lint` passed it and the editor showed nothing (an editor probe); SKL207 says
-      // so now, and no other rule reads it.
+      // so now; as a UTF-16 file, its text is empty to the other rules (an anchor in it is not found).
       markdownFiles.push({ path: f.path, source: "", binary: true })
     }
   }

@@ -64,6 +64,8 @@ export const visibleSkills = Effect.fnUntraced(function* (options: { readonly ag
   const names = new Set<string>()
   // Each listed directory's row, by its real path.
   const sources = new Map<string, number>()
+  // The directories left out for their frontmatter, by real path.
+  const skipped = new Set<string>()
   for (const s of yield* discoverSkills("all")) {
     const shadowed = names.has(s.name)
     names.add(s.name)
@@ -96,13 +98,17 @@ export const visibleSkills = Effect.fnUntraced(function* (options: { readonly ag
         if (first.name !== e.name && first.alsoNamed?.includes(e.name) !== true) out[row] = { ...first, alsoNamed: [...(first.alsoNamed ?? []), e.name] }
         continue
       }
-      sources.set(real, out.length)
+      // A directory already skipped under another name is skipped under this one too.
+      if (skipped.has(real)) continue
       // An agent directory's skill is read as agents read it, as probeAgentEntry read it.
       const fm = yield* readSkillFrontmatter(path.join(sourceDir, "SKILL.md"), "asAgentsRead")
       if (fm._tag === "Problem") {
+        skipped.add(real)
         yield* diagnostics.verbose(`skipping '${entry}': ${fm.message}`)
         continue
       }
+      // Its row's index, set as the row is made: a directory skipped above has no row for a later name to join.
+      sources.set(real, out.length)
       out.push({
         name: e.name,
         scope: root.scope,

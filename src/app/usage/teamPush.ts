@@ -69,7 +69,7 @@ export const pushIdentity = Effect.gen(function* () {
   const { sha256Hex } = yield* Hasher
   const hash = (s: string) => sha256Hex(s)
   const env = yield* Env
-  return { hash, who: { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) }, homes: [env.home, env.realHome] }
+  return { hash, who: { machine: identityHash(hash, "machine", env.hostName), user: identityHash(hash, "user", env.userName) }, homes: [env.realHome] }
 })
 
 /**

@@ -45,7 +45,7 @@ const identities = (sha256Hex: (s: string) => string, kind: "machine" | "user", 
   (values ?? []).flatMap((v) => [v, identityHash(sha256Hex, kind, v)])
 
 /** The homes a push writes as `~` (`pushIdentity`). */
-const homesOf = Effect.map(Effect.service(Env), (env) => [env.home, env.realHome])
+const homesOf = Effect.map(Effect.service(Env), (env) => [env.realHome])
 
 /** Filters as the team store holds the rows: each `--project` as given and as pushed, its home written `~` (`homeAsTilde`). */
 const pushedForm = (filters: StatsFilters, homes: ReadonlyArray<string>): StatsFilters => ({

@@ -173,13 +173,13 @@ export const queryKey = (q: TriggerQuery): string => `${q.should_trigger ? "+" :
 export const onceEach = (
   queries: ReadonlyArray<TriggerQuery>
 ): { readonly kept: ReadonlyArray<TriggerQuery>; readonly repeated: ReadonlyArray<RepeatedQuery> } => {
-  const times = new Map<string, { query: string; times: number; splits: Set<Split | undefined> }>()
+  const times = new Map<string, { query: string; times: number; first: Split | undefined; splits: Set<Split | undefined> }>()
   const kept: Array<TriggerQuery> = []
   for (const q of queries) {
     const key = queryKey(q)
     const seen = times.get(key)
     if (seen === undefined) {
-      times.set(key, { query: q.query, times: 1, splits: new Set([q.split]) })
+      times.set(key, { query: q.query, times: 1, first: q.split, splits: new Set([q.split]) })
       kept.push(q)
     } else {
       seen.times++
@@ -191,9 +191,9 @@ export const onceEach = (
     repeated: [...times.values()]
       .filter((t) => t.times > 1)
       .map((t) => {
-        const { splits, ...rest } = t
-        // Judged once, in the split of its first copy: listed in both, it is tuned on and tested by itself.
-        return splits.has("train") && splits.has("validation") ? { ...rest, inBothSplits: [...splits][0] ?? "train" } : rest
+        const { splits, first, ...rest } = t
+        // Judged once, in the split of its first copy (none: in neither): listed in both, it is tuned on and tested by itself.
+        return splits.has("train") && splits.has("validation") ? { ...rest, inBothSplits: first ?? "neither" } : rest
       })
   }
 }
@@ -202,14 +202,16 @@ export const onceEach = (
 export interface RepeatedQuery {
   readonly query: string
   readonly times: number
-  readonly inBothSplits?: Split
+  readonly inBothSplits?: Split | "neither"
 }
 
 /** What a repeat listed in both splits adds to the note that it is judged once. */
 export const bothSplitsNote = (r: RepeatedQuery): string =>
   r.inBothSplits === undefined
     ? ""
-    : ` (listed in both train and validation, so it is counted in ${r.inBothSplits} alone: a query the description is tuned on tests nothing in validation)`
+    : r.inBothSplits === "neither"
+      ? " (listed in both train and validation, and first without a split, so it is counted in neither: give it one split)"
+      : ` (listed in both train and validation, so it is counted in ${r.inBothSplits} alone: a query the description is tuned on tests nothing in validation)`
 
 const triggerArray = (v: ReadonlyArray<unknown>, prefix: string): Parsed<ReadonlyArray<TriggerQuery>> => {
   if (v.length === 0) return shape(`${prefix || "the file"}: no queries (a trigger set needs at least one)`)
