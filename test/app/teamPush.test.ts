@@ -51,15 +51,15 @@ describe("issue 18 teamPush (sync --to) in process", () => {
 
   it.effect("docs/team.md: no login name leaves in a row's paths either (cwd and skill_path have the home written ~)", () =>
     Effect.gen(function* () {
-      const world = memoryWorld({ cwd: "/home/u/work/webapp", home: "/home/u", files: { "/home/u/work/webapp/.skillc/skills/demo/SKILL.md": SKILL } })
+      const world = memoryWorld({ cwd: "/home/alice/projects/webapp", home: "/home/alice", files: { "/home/alice/projects/webapp/.skillc/skills/demo/SKILL.md": SKILL } })
       yield* Effect.provide(Effect.andThen(recordedBuild({ skill: "demo" }), recordedShow({ skill: "demo", section: "Setup" })), world.layer)
-      world.fs.seed({ "/home/u/work/webapp/.skillc/runtime/demo/.skillc-meta/logs.db": "" })
+      world.fs.seed({ "/home/alice/projects/webapp/.skillc/runtime/demo/.skillc-meta/logs.db": "" })
       const store = keepingStore()
       yield* teamPush({ to: "postgres://team.example/db" }).pipe(Effect.provide(Layer.merge(world.layer, store.layer)))
       const rows = [...store.rows.values()]
       expect(rows.map((r) => [r.cwd, r.skill_path])).toEqual([
-        ["~/work/webapp", "~/work/webapp/.skillc/skills/demo"],
-        ["~/work/webapp", "~/work/webapp/.skillc/skills/demo"]
+        ["~/projects/webapp", "~/projects/webapp/.skillc/skills/demo"],
+        ["~/projects/webapp", "~/projects/webapp/.skillc/skills/demo"]
       ])
     })
   )
