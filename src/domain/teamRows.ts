@@ -16,7 +16,7 @@ const COLUMNS = ["timestamp", "run_id", "command", "skill", "skill_path", "cwd",
 
 /**
  * A path as the team store holds it (`cwd`, `skill_path`): the home it lies in written `~`. A path under
- * a home holds its user's name (`/home/alice/work/webapp`), which the hashes of the host and user names
+ * a home holds its user's name (`/home/alice/projects/webapp`), which the hashes of the host and user names
  * exist to keep on the machine (a team-store probe read every engineer's login from `cwd`). `homes`: the
  * pushing account's (not `SKILLC_HOME`, which names no one and would merge `/srv/skc/app` with every `~/app`),
  * tried longest first; a path under another account's

@@ -69,7 +69,7 @@ describe("team row ids (issue 18)", () => {
 describe("paths in the team store: the home written ~ (a team-store probe read every engineer's login from cwd)", () => {
   it("homeAsTilde: the pushing user's homes, longest first, then another account's home on a Linux or macOS layout", () => {
     const homes = ["/home/alice/.skc-home", "/home/alice"]
-    expect(homeAsTilde("/home/alice/work/webapp", homes)).toBe("~/work/webapp")
+    expect(homeAsTilde("/home/alice/projects/webapp", homes)).toBe("~/projects/webapp")
     expect(homeAsTilde("/home/alice", homes)).toBe("~")
     expect(homeAsTilde("/home/alice/.skc-home/.skillc", homes)).toBe("~/.skillc")
     // Never the front of a longer name; another account's home loses its name too.
@@ -80,10 +80,10 @@ describe("paths in the team store: the home written ~ (a team-store probe read e
   })
 
   it("the converter writes cwd and skill_path so; the ids stay those of the rows as logged", () => {
-    const logged = { ...row(1), cwd: "/home/alice/work/webapp", skill_path: "/home/alice/work/webapp/.skillc/skills/s" }
+    const logged = { ...row(1), cwd: "/home/alice/projects/webapp", skill_path: "/home/alice/projects/webapp/.skillc/skills/s" }
     const plain = toTeamRows(sha, who, [logged])[0]!
     const pushed = teamRowConverter(sha, who, { homes: ["/home/alice"] })([logged])[0]!
-    expect(pushed).toMatchObject({ cwd: "~/work/webapp", skill_path: "~/work/webapp/.skillc/skills/s", row_id: plain.row_id })
+    expect(pushed).toMatchObject({ cwd: "~/projects/webapp", skill_path: "~/projects/webapp/.skillc/skills/s", row_id: plain.row_id })
     expect(JSON.stringify(pushed)).not.toContain("alice")
   })
 })
