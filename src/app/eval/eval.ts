@@ -552,10 +552,11 @@ export const evaluate = Effect.fn("skc.eval")(function* (input: EvalInput) {
     if (repeated.length > 0) {
       const copies = repeated.reduce((n, r) => n + r.times - 1, 0)
       // A query in both splits is tuned on and tested by itself: said, with the split it counts in.
+      const quoted = (query: string) => JSON.stringify(query.length > 40 ? `${query.slice(0, 40)}…` : query)
       const leak = repeated.find((r) => r.inBothSplits !== undefined)
       const leakNote =
-        leak === undefined ? "" : `; ${JSON.stringify(leak.query.length > 40 ? `${leak.query.slice(0, 40)}…` : leak.query)} is listed in both train and validation and counted in ${leak.inBothSplits === "neither" ? "neither (its first copy has no split)" : `${leak.inBothSplits} alone`}`
-      yield* warn(Warning.notice(`'${name}': ${copies} repeated ${copies === 1 ? "query" : "queries"} judged once (${repeated.map((r) => JSON.stringify(r.query.length > 40 ? `${r.query.slice(0, 40)}…` : r.query)).slice(0, 3).join(", ")}${repeated.length > 3 ? ", …" : ""}; SKL703)${leakNote}`))
+        leak === undefined ? "" : `; ${quoted(leak.query)} is listed in both train and validation and counted in ${leak.inBothSplits === "neither" ? "neither (its first copy has no split)" : `${leak.inBothSplits} alone`}`
+      yield* warn(Warning.notice(`'${name}': ${copies} repeated ${copies === 1 ? "query" : "queries"} judged once (${repeated.map((r) => quoted(r.query)).slice(0, 3).join(", ")}${repeated.length > 3 ? ", …" : ""}; SKL703)${leakNote}`))
     }
     targets.push({ name, path: v.path, manual: !v.model, conditional: v.conditional === true, ...files, queries: kept })
   }

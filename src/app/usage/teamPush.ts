@@ -26,6 +26,7 @@ import { identityHash, teamRowConverter } from "../../domain/teamRows.js"
 import { AccessLog } from "../../ports/AccessLog.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 import { Env } from "../../ports/Env.js"
+import { compareBytewise } from "../../domain/sourcePaths.js"
 import { Hasher } from "../../ports/Hasher.js"
 import { Progress } from "../../ports/Progress.js"
 import { TeamLogStore } from "../../ports/TeamLogStore.js"
@@ -133,7 +134,7 @@ const leftOverRuntimes = Effect.fnUntraced(function* (used: ReadonlySet<string>)
     if (store === undefined) continue
     // Recovery: a store that cannot be listed has no left-over log to offer.
     const entries = yield* fs.readDir(store).pipe(Effect.orElseSucceed(() => []))
-    for (const { name } of [...entries].filter((e) => e.type === "directory").sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const { name } of [...entries].filter((e) => e.type === "directory").sort((a, b) => compareBytewise(a.name, b.name))) {
       const runtimeDir = path.join(store, name)
       if (!used.has(runtimeDir)) out.push({ name, runtimeDir })
     }
