@@ -231,6 +231,17 @@ export const RETIRED_LOG_CODE = "SKC_LOG_RETIRED"
  */
 export const ORPHANED_WAL_CODE = "SQLITE_CORRUPT_SKC_ORPHANED_WAL"
 
+/**
+ * The code of a log whose `-wal` is another database's (the SQLite adapter's `foreignWal`):
+ * corrupt, so the log is moved aside, but its `-wal` is kept under a name SQLite never reads as that
+ * file's (`FOREIGN_WAL_SUFFIX`): beside the moved log as `<file>-wal`, the first open would apply it and
+ * orphan the very rows the move kept.
+ */
+export const FOREIGN_WAL_CODE = "SQLITE_CORRUPT_SKC_FOREIGN_WAL"
+
+/** What a foreign `-wal` is renamed to beside its moved-aside log (`<that file>.foreign-wal`). */
+export const FOREIGN_WAL_SUFFIX = ".foreign-wal"
+
 export class AccessLog extends Context.Service<AccessLog, AccessLogService>()("skillc/AccessLog") {}
 
 /** Another process holds the lock (SQLITE_BUSY*, SQLITE_LOCKED*), longer than the wait allowed. */

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { afterEach, describe, expect, it } from "vitest"
-import { isSoundWalHeader, walAtRisk } from "../../src/adapters/sqlite/walHeader.js"
+import { DB_HEADER_READ_BYTES, foreignWal, foreignWalBeside, isSoundWalHeader, walAtRisk, walPageOne } from "../../src/adapters/sqlite/walHeader.js"
 
 const dirs: Array<string> = []
 afterEach(() => {
@@ -61,5 +61,83 @@ describe("walHeader", () => {
     expect(walAtRisk(file, 0)).toBeUndefined()
     rmSync(`${file}-wal`)
     expect(walAtRisk(file, 0)).toBeUndefined()
+  })
+})
+
+/** A log as skc stamps it (user_version 3, WAL), its rows checkpointed into the file; the first 64 bytes of its header. */
+const stampedLog = (pageSize = 4096) => {
+  const dir = mkdtempSync(join(tmpdir(), "skc-wal-"))
+  dirs.push(dir)
+  const file = join(dir, "logs.db")
+  const db = new DatabaseSync(file)
+  db.exec(`PRAGMA page_size = ${pageSize}; PRAGMA journal_mode = WAL; CREATE TABLE access_log (id INTEGER PRIMARY KEY, x); PRAGMA user_version = 3;`)
+  db.exec("INSERT INTO access_log (x) VALUES (1), (2), (3)")
+  // Closing the last connection checkpoints the rows into the file and deletes the -wal.
+  db.close()
+  return { dir, file, header: () => readFileSync(file).subarray(0, DB_HEADER_READ_BYTES) }
+}
+
+/** The -wal of another database (its own page size and user_version 0) that holds its page 1, as SQLite wrote it. */
+const otherDatabasesWal = (dir: string, pageSize = 4096) => {
+  const other = join(dir, `other-${pageSize}.db`)
+  const db = new DatabaseSync(other)
+  db.exec(`PRAGMA page_size = ${pageSize}; PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE t (a); INSERT INTO t VALUES (randomblob(5000));`)
+  const wal = readFileSync(`${other}-wal`)
+  db.close()
+  return wal
+}
+
+/** Whether SQLite, opening `file` with `wal` beside it, still sees the log's own table (read-only: nothing checkpointed). */
+const seesOwnTable = (file: string, wal: Buffer): boolean => {
+  writeFileSync(`${file}-wal`, wal)
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    return db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'access_log'").get()!.n === 1
+  } finally {
+    db.close()
+    rmSync(`${file}-wal`, { force: true })
+    rmSync(`${file}-shm`, { force: true })
+  }
+}
+
+describe("foreignWal (RFC-0007:C-LOGGING: a -wal of another database beside a log orphaned every row)", () => {
+  it("the log's own -wal, page 1 included (the log grew), is its own", () => {
+    const { file, header } = stampedLog()
+    const db = new DatabaseSync(file)
+    db.exec("PRAGMA wal_autocheckpoint = 0")
+    for (let i = 0; i < 40; i++) db.prepare("INSERT INTO access_log (x) VALUES (?)").run("y".repeat(500))
+    try {
+      const wal = readFileSync(`${file}-wal`)
+      expect(walPageOne(wal)?.page.readUInt32BE(60)).toBe(3)
+      expect(foreignWalBeside(file, header())).toBeUndefined()
+    } finally {
+      db.close()
+    }
+  })
+
+  it("another database's -wal is named, by its schema version or its page size; SQLite itself would apply it", () => {
+    const { dir, file, header } = stampedLog()
+    const wal = otherDatabasesWal(dir)
+    expect(seesOwnTable(file, wal)).toBe(false)
+    writeFileSync(`${file}-wal`, wal)
+    expect(foreignWalBeside(file, header())).toBe("its -wal is another database's (schema version 0, the log's 3), which SQLite would apply over the log, orphaning its rows")
+    expect(foreignWal(otherDatabasesWal(dir, 8192), header())).toBe("its -wal is another database's (pages of 8192 bytes, the log's of 4096), which SQLite would apply over the log")
+  })
+
+  it("a page 1 past a frame SQLite rejects (a checksum that does not match) is no risk: SQLite reads the log's own table", () => {
+    const { dir, file, header } = stampedLog()
+    const wal = Buffer.from(otherDatabasesWal(dir))
+    // The first frame's page bytes changed: its checksum no longer matches, so SQLite reads no frame of the file.
+    wal[32 + 24 + 100] = wal[32 + 24 + 100]! ^ 0xff
+    expect(walPageOne(wal)).toBeUndefined()
+    expect(foreignWal(wal, header())).toBeUndefined()
+    expect(seesOwnTable(file, wal)).toBe(true)
+  })
+
+  it("a log skc never stamped (user_version 0) is not judged", () => {
+    const { dir, file } = stampedLog()
+    const header = Buffer.from(readFileSync(file).subarray(0, DB_HEADER_READ_BYTES))
+    header.writeUInt32BE(0, 60)
+    expect(foreignWal(otherDatabasesWal(dir), header)).toBeUndefined()
   })
 })

@@ -2,6 +2,7 @@
 // columns, canonical paths, run ids, EAFP fallback, W002, W003.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
+import { DatabaseSync } from "node:sqlite"
 import { describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
 import { makeLogDb, readLog } from "../helpers/logs.js"
@@ -227,6 +228,38 @@ describe("RFC-0007:C-LOGGING fallback (EAFP), W002, W003", () => {
     expect(r3.stderr).toContain("was corrupt (a directory, not a database); moved aside")
     expect(readLog(p.primary)).toHaveLength(1)
     expect(existsSync(p.fallback)).toBe(false)
+  })
+
+  // A hostile probe: a -wal of another database beside the log (a log and a -wal copied from different places).
+  // SQLite applied its page 1, skc found no access_log, made one, and 3,449 rows were orphaned without a word.
+  it("RFC-0007:C-LOGGING a -wal of another database: the log is moved aside with its rows, the -wal kept where SQLite does not apply it", () => {
+    const p = project()
+    expect(p.run(["build", "demo"]).code).toBe(0)
+    for (let i = 0; i < 3; i++) expect(p.run(["show", "demo", "--section", "Install"]).code).toBe(0)
+    // The rows checkpointed into the log file (the close of the last connection that read it), as a server's or a
+    // sync's leave them.
+    const checkpointing = new DatabaseSync(p.primary)
+    checkpointing.prepare("SELECT count(*) FROM access_log").get()
+    checkpointing.close()
+    expect(existsSync(`${p.primary}-wal`)).toBe(false)
+    const rows = readLog(p.primary).length
+    expect(rows).toBe(4)
+    const other = join(p.work, "other.db")
+    const db = new DatabaseSync(other)
+    db.exec("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE t (a); INSERT INTO t VALUES (randomblob(5000));")
+    const foreign = readFileSync(`${other}-wal`)
+    db.close()
+    writeFileSync(`${p.primary}-wal`, foreign)
+    const r = p.run(["show", "demo", "--section", "Install"])
+    expect(r.code).toBe(0)
+    const said = /^warning: access log '.*' was corrupt \(its -wal is another database's \(schema version 0, the log's 3\), which SQLite would apply over the log, orphaning its rows\); moved aside to '(.*logs\.db\.corrupt-\d{8}T\d{6}Z)' \(its rows are there; the other database's -wal is kept as '(.*\.foreign-wal)'\)/.exec(r.stderr)
+    expect(said, r.stderr).not.toBeNull()
+    // Every row is in the moved log, readable as it is: no -wal of its name beside it for SQLite to apply.
+    expect(existsSync(`${said![1]}-wal`)).toBe(false)
+    expect(readLog(said![1])).toHaveLength(rows)
+    expect(readFileSync(said![2]).equals(foreign)).toBe(true)
+    // The fresh log holds the new row.
+    expect(readLog(p.primary).map((row) => row.command)).toEqual(["show"])
   })
 
   // A many-hands probe: an operator's `mv logs.db logs.db.old` (or an rm) left the -wal, which holds a CLI's

@@ -20,11 +20,11 @@ import { mkdirAll } from "../node/mkdirAll.js"
 import { dirname } from "node:path"
 import { Duration, Effect, Schedule } from "effect"
 import type { AccessLogRow, AccessLogService, AggregateRows, GroupBy, LogPage, LogSpan, Period } from "../../ports/AccessLog.js"
-import { LogStoreError, ORPHANED_WAL_CODE, RETIRED_LOG_CODE } from "../../ports/AccessLog.js"
+import { FOREIGN_WAL_CODE, LogStoreError, ORPHANED_WAL_CODE, RETIRED_LOG_CODE } from "../../ports/AccessLog.js"
 import { AGENT_COMMANDS, fractionOf, loggedTimestampSql, secondsKey, untilKey, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
-import { walAtRisk } from "./walHeader.js"
+import { DB_HEADER_READ_BYTES, foreignWalBeside, walAtRisk } from "./walHeader.js"
 import { Database, isHeldBySqlite, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
 import { argOf, byAuthorOf, CATCH_UP_CHUNK, catchUp, keptAndRecentRows, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
 
@@ -94,7 +94,7 @@ const failure = (op: LogStoreError["op"], path: string) => (e: unknown) => {
 class UnsoundLog extends Error {
   constructor(
     message: string,
-    readonly code: "SQLITE_NOTADB" | "SQLITE_CORRUPT" | typeof ORPHANED_WAL_CODE
+    readonly code: "SQLITE_NOTADB" | "SQLITE_CORRUPT" | typeof ORPHANED_WAL_CODE | typeof FOREIGN_WAL_CODE
   ) {
     super(message)
   }
@@ -158,13 +158,18 @@ const checkHeader = (dbFile: string): boolean => {
     // recorded accesses" and `sync` E041. Not a database: moved aside like any other (logRepair.ts).
     if (info.isDirectory()) throw new UnsoundLog("a directory, not a database", "SQLITE_NOTADB")
     if (!info.isFile()) throw new UnsoundLog("not a regular file (a FIFO, a socket or a device), not a database", "SQLITE_NOTADB")
-    const head = Buffer.alloc(SQLITE_HEADER.length)
+    const head = Buffer.alloc(DB_HEADER_READ_BYTES)
     const n = readSync(fd, head, 0, head.length, 0)
     // SQLite's own words for this one (the repair warning has always said SQLITE_NOTADB): no reason of skc's.
-    if (n === head.length && !head.equals(SQLITE_HEADER)) throw Object.assign(new Error("file is not a database"), { code: "SQLITE_NOTADB" })
-    // The rows of its -wal that SQLite would drop without a word (walHeader.ts).
+    if (n >= SQLITE_HEADER.length && !head.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER)) {
+      throw Object.assign(new Error("file is not a database"), { code: "SQLITE_NOTADB" })
+    }
+    // The rows of its -wal that SQLite would drop without a word, or a -wal of another database that would
+    // overwrite them (walHeader.ts).
     const atRisk = walAtRisk(dbFile, info.size)
     if (atRisk !== undefined) throw new UnsoundLog(atRisk, "SQLITE_CORRUPT")
+    const foreign = n === head.length ? foreignWalBeside(dbFile, head) : undefined
+    if (foreign !== undefined) throw new UnsoundLog(foreign, FOREIGN_WAL_CODE)
   } finally {
     closeSync(fd)
   }

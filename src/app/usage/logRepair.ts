@@ -13,7 +13,7 @@
 import { Effect } from "effect"
 import { Warning } from "../../domain/errors.js"
 import { freeAsideName } from "../shared/index.js"
-import { isCorruptLog, ORPHANED_WAL_CODE, type LogStoreError } from "../../ports/AccessLog.js"
+import { FOREIGN_WAL_CODE, FOREIGN_WAL_SUFFIX, isCorruptLog, ORPHANED_WAL_CODE, type LogStoreError } from "../../ports/AccessLog.js"
 import { warn } from "../../ports/Diagnostics.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 
@@ -33,7 +33,7 @@ const identityAt = (dbFile: string) =>
  * (another moved it) leaves the `-wal` and `-shm` alone, which may already be the fresh log's (a QA run
  * with 8 processes lost a row, and moved a healthy new log aside as corrupt).
  */
-export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, reason: string, found?: string) {
+export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, reason: string, found?: string, foreignWal = false) {
   const fs = yield* FileSystem
   const target = yield* freeAsideName(dbFile)
   if (found !== undefined && (yield* identityAt(dbFile)) !== found) return true
@@ -46,9 +46,13 @@ export const moveAsideCorruptLog = Effect.fnUntraced(function* (dbFile: string, 
     yield* warn(Warning.notice(`access log '${dbFile}' is corrupt (${reason}) and cannot be moved aside here; it is ignored`))
     return false
   }
-  yield* fs.rename(`${dbFile}-wal`, `${target}-wal`).pipe(Effect.ignore)
+  // Another database's -wal is kept where SQLite never reads it as the moved log's: as `<target>-wal` the
+  // first open of the moved log would apply it again and orphan the rows the move kept.
+  const walTarget = foreignWal ? `${target}${FOREIGN_WAL_SUFFIX}` : `${target}-wal`
+  yield* fs.rename(`${dbFile}-wal`, walTarget).pipe(Effect.ignore)
   yield* fs.remove(`${dbFile}-shm`).pipe(Effect.ignore)
-  yield* warn(Warning.notice(`access log '${dbFile}' was corrupt (${reason}); moved aside to '${target}', a new log starts with the next write`))
+  const kept = foreignWal ? ` (its rows are there; the other database's -wal is kept as '${walTarget}')` : ""
+  yield* warn(Warning.notice(`access log '${dbFile}' was corrupt (${reason}); moved aside to '${target}'${kept}, a new log starts with the next write`))
   return true
 })
 
@@ -97,7 +101,10 @@ export const withLogRepair = Effect.fnUntraced(function* <A, R>(dbFile: string, 
         // The reason in skc's own words where it has them (a damaged -wal, a directory), else SQLite's code.
         // A -wal beside no database: the -wal alone goes aside. The database at the path now, if any, is
         // another process's fresh log, which a rename here moved aside as corrupt (a hostile probe, 8 processes).
-        const moved = e.code === ORPHANED_WAL_CODE ? yield* moveAsideOrphanedWal(dbFile, e.reason ?? e.code) : yield* moveAsideCorruptLog(dbFile, e.reason ?? e.code, before)
+        const moved =
+          e.code === ORPHANED_WAL_CODE
+            ? yield* moveAsideOrphanedWal(dbFile, e.reason ?? e.code)
+            : yield* moveAsideCorruptLog(dbFile, e.reason ?? e.code, before, e.code === FOREIGN_WAL_CODE)
         if (!moved && orElse !== undefined) return orElse()
         return yield* op
       })
