@@ -64,3 +64,15 @@ describe("undeployedNote", () => {
     expect(note).toContain("skc build --all --target claude,kiro; skc build g --global --target claude,kiro")
   })
 })
+
+describe("undeployedNote: a store folder whose name is no skill name (a hostile probe: the build advised refused it)", () => {
+  it("names the rename the folder needs instead of a build that fails; a valid one beside it keeps its build", () => {
+    expect(undeployedNote("claude", [project("Clash")], [])).toBe(
+      "1 skill of skc's stores is nowhere claude reads (Clash (project)); no build deploys 'Clash' (invalid skill name 'Clash': use lowercase letters, digits and hyphens only): rename its folder (e.g. 'clash')"
+    )
+    const both = undeployedNote("claude", [project("release-notes"), project("PG Migrations")], [])
+    expect(both).toContain("to deploy it there: skc build release-notes; no build deploys 'PG Migrations'")
+    expect(both).toContain("rename its folder (e.g. 'pg-migrations')")
+    expect(both).not.toContain("skc build release-notes PG Migrations")
+  })
+})

@@ -7,6 +7,7 @@
  */
 import { SHARED_SKILLS_DIR, SHARED_TARGET, profileOf, type ProfileName } from "../agents/index.js"
 import type { Discovery } from "./discovery.js"
+import { describeNameProblem, nameProblem, suggestedName } from "../skillName.js"
 
 /** A skill of the project or global source store. */
 export interface StoreSkill {
@@ -66,8 +67,12 @@ const NAMES_SHOWN = 5
 export const undeployedNote = (agent: ProfileName, skills: ReadonlyArray<StoreSkill>, configured: ReadonlyArray<string>): string => {
   const shown = skills.slice(0, NAMES_SHOWN).map((s) => `${s.name} (${s.scope})`).join(", ") + (skills.length > NAMES_SHOWN ? ", …" : "")
   const now = configured.length > 0 ? configured : ["claude"]
+  // A folder whose name is no skill name (`Clash`): the build advised refused it ("invalid skill name"), so it
+  // is told to rename the folder instead (a hostile probe).
+  const misnamed = skills.filter((s) => nameProblem(s.name) !== undefined)
+  const buildable = skills.filter((s) => nameProblem(s.name) === undefined)
   const way = (scope: StoreSkill["scope"]): ReadonlyArray<string> => {
-    const of = skills.filter((s) => s.scope === scope)
+    const of = buildable.filter((s) => s.scope === scope)
     if (of.length === 0) return []
     const target = targetFor(agent, scope)
     const has = now.includes(target)
@@ -77,5 +82,14 @@ export const undeployedNote = (agent: ProfileName, skills: ReadonlyArray<StoreSk
     return [`${build} --target ${[...now, target].join(",")}`]
   }
   const count = `${skills.length} ${skills.length === 1 ? "skill" : "skills"}`
-  return `${count} of skc's stores ${skills.length === 1 ? "is" : "are"} nowhere ${agent} reads (${shown}); to deploy ${skills.length === 1 ? "it" : "them"} there: ${[...way("project"), ...way("global")].join("; ")}`
+  const ways = [...way("project"), ...way("global")]
+  const deploy = buildable.length === 0 ? [] : [`to deploy ${buildable.length === 1 ? "it" : "them"} there: ${ways.join("; ")}`]
+  return `${count} of skc's stores ${skills.length === 1 ? "is" : "are"} nowhere ${agent} reads (${shown}); ${[...deploy, ...renames(misnamed)].join("; ")}`
 }
+
+/** What a misnamed store folder needs before any build deploys it: its name's problem, and a name to give it. */
+const renames = (misnamed: ReadonlyArray<StoreSkill>): ReadonlyArray<string> =>
+  misnamed.slice(0, NAMES_SHOWN).map((s) => {
+    const better = suggestedName(s.name)
+    return `no build deploys '${s.name}' (${describeNameProblem(s.name, nameProblem(s.name)!)}): rename its folder${better === undefined ? "" : ` (e.g. '${better}')`}`
+  })
