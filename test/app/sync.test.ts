@@ -3,7 +3,7 @@
 // test/e2e/sync.test.ts, which keeps the smoke test of the printed lines
 // and exit statuses.
 import { spawn } from "node:child_process"
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -250,6 +250,19 @@ describe("RFC-0007:C-SYNC", () => {
       const d = w.skills.demo!
       makeLogDb(d.fallback, rowsAt(2), { skill: "demo", skill_path: d.src, cwd: w.work })
       chmodSync(join(w.work, ".skillc", "logs"), 0o777)
+      expect(counts(yield* w.sync())).toEqual([["demo", 2]])
+      expect(existsSync(join(w.work, ".skillc", "logs"))).toBe(true)
+      expect(existsSync(d.fallbackDir)).toBe(false)
+    }))
+
+  // A hostile probe: `.skillc/logs` given to the agent's user (it may write there, not in `.skillc/`); the owner's
+  // sync removed it, and every later read of that agent went unrecorded. Changing an owner needs root.
+  it.live.skipIf(process.getuid?.() !== 0)("RFC-0007:C-SYNC an emptied .skillc/logs owned by another user than .skillc/ is kept", () =>
+    Effect.gen(function* () {
+      const w = world("demo")
+      const d = w.skills.demo!
+      makeLogDb(d.fallback, rowsAt(2), { skill: "demo", skill_path: d.src, cwd: w.work })
+      chownSync(join(w.work, ".skillc", "logs"), 65534, 65534)
       expect(counts(yield* w.sync())).toEqual([["demo", 2]])
       expect(existsSync(join(w.work, ".skillc", "logs"))).toBe(true)
       expect(existsSync(d.fallbackDir)).toBe(false)

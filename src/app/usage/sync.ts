@@ -473,6 +473,11 @@ const removeEmptyLogDirs = Effect.fnUntraced(function* (project: string) {
   // could be written nowhere (a probe: 90 of 100 unrecorded). It stays.
   const info = yield* fs.statOption(logs).pipe(unseenAs(undefined))
   if (info?.mode !== undefined && (info.mode & 0o002) !== 0) return
+  // So was one given to another user than the project's (`chown nobody .skillc/logs`, for an agent that may
+  // write there and not in `.skillc/`): removed by the owner's sync, that agent could not make it again and
+  // every later read went unrecorded (a hostile probe: 1,190 of 3,657 MCP reads).
+  const skillcInfo = yield* fs.statOption(skillc).pipe(unseenAs(undefined))
+  if (info?.uid !== undefined && skillcInfo?.uid !== undefined && info.uid !== skillcInfo.uid) return
   // Recovery: a directory that holds something (or is already gone) simply stays as it is.
   const removed = yield* fs.remove(logs).pipe(
     Effect.as(true),
