@@ -3,7 +3,7 @@
 // skc's link) and nothing is written: before, the skill was imported anyway and left unbuilt, so its name
 // resolved to a store copy without an index and agents that had read it a moment before got E002.
 // bin/skc.mjs as a child process, temp dirs, isolated SKILLC_HOME.
-import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
 import { sandbox } from "../helpers/cli.js"
@@ -98,5 +98,32 @@ describe("skc build of a skill kept in an agent directory", () => {
     // Nothing replaced, nothing deployed.
     expect(readFileSync(join(committed, "SKILL.md"), "utf8")).toContain("# Team gamma")
     expect(existsSync(join(s.work, ".claude", "skills", "gamma"))).toBe(false)
+  })
+})
+
+// A hostile probe: the import copies the skill's files only, and the directory --force replaced went with what it
+// did not copy (a clone's .git, a name that is not UTF-8, a FIFO): deleted for good, said of the bad name alone.
+describe("skc build --force of an agent directory holding what an import does not copy", () => {
+  it("is refused naming each of them, nothing deleted; once they are moved out, the adoption goes through", async () => {
+    const s = sandbox()
+    expect(s.run(["init"]).code).toBe(0)
+    const dir = join(s.work, ".claude", "skills", "ad")
+    mkdirSync(join(dir, ".git"), { recursive: true })
+    writeFileSync(join(dir, "SKILL.md"), "---\nname: ad\ndescription: Use this skill when the user asks about adoption.\n---\n\n# Ad\n")
+    writeFileSync(join(dir, ".git", "config"), "precious\n")
+    writeFileSync(Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff]), Buffer.from(".md")]), "precious too\n")
+    const r = await s.runAsync(["build", ".claude/skills/ad", "--force"])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(`error: '${dir}' holds what an import does not copy into the project store (.git, bad\uFFFD.md), which --force would delete with the directory`)
+    expect(r.stderr).toContain(`move them out of '${dir}' (or copy the skill into the store yourself), then run the build again`)
+    expect(readFileSync(join(dir, ".git", "config"), "utf8")).toBe("precious\n")
+    expect(readdirSync(dir, { encoding: "buffer" }).some((n) => n.includes(0xff))).toBe(true)
+    expect(existsSync(join(s.work, ".skillc", "skills", "ad"))).toBe(false)
+    // Moved out, the adoption goes through.
+    rmSync(join(dir, ".git"), { recursive: true })
+    for (const n of readdirSync(dir, { encoding: "buffer" })) if (n.includes(0xff)) rmSync(Buffer.concat([Buffer.from(`${dir}/`), n]))
+    const again = await s.runAsync(["build", ".claude/skills/ad", "--force"])
+    expect(again.code, again.stderr).toBe(0)
+    expect(lstatSync(dir).isSymbolicLink()).toBe(true)
   })
 })

@@ -14,7 +14,7 @@
  * works in a clone); when linking fails the runtime is copied and a warning
  * says so; `--copy` always copies.
  */
-import { besidePath, currentSourceHash, fsInternal, ioReason, removeStaleBeside } from "../shared/index.js"
+import { besidePath, currentSourceHash, fsInternal, ioReason, removeStaleBeside, scanSourceTree } from "../shared/index.js"
 import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, UsageError, Warning } from "../../domain/errors.js"
@@ -151,6 +151,22 @@ export const planDeployments = Effect.fnUntraced(function* (
         plans.push({ target: t.label, path: dest, existing })
         continue
       }
+      // Adopting with --force (`skc build .claude/skills/x --force`): the directory's files go to the store first,
+      // but an import copies the skill's files only (no `.git`, no name that is not UTF-8, no FIFO), and what it
+      // leaves was deleted with the directory (a hostile probe: a clone's .git gone). Refused, naming them.
+      if (existing === "other" && options.force && options.importing !== undefined && info.type === "directory") {
+        // Recovery: a destination whose real path cannot be read is not the imported directory.
+        const real = yield* fs.realPath(dest).pipe(Effect.orElseSucceed(() => undefined))
+        const left = real === options.importing ? yield* notImported(dest) : []
+        if (left.length > 0) {
+          return yield* Effect.fail(
+            new UsageError({
+              message: `'${dest}' holds what an import does not copy into the ${options.scope} store (${shownList(left)}), which --force would delete with the directory`,
+              detail: [`move ${left.length === 1 ? "it" : "them"} out of '${dest}' (or copy the skill into the store yourself), then run the build again`]
+            })
+          )
+        }
+      }
       if (existing === "other" && !options.force) {
         // Adopting a skill kept in an agent directory (`skc build .claude/skills/pdf`): the destination is the
         // very directory being imported. Its files go to the store first, so --force loses none of them.
@@ -172,6 +188,29 @@ export const planDeployments = Effect.fnUntraced(function* (
     plans.push({ target: t.label, path: dest, existing })
   }
   return plans
+})
+
+/**
+ * What an import of `dir` leaves behind (`importSkill` copies the scanned tree's files): paths from `dir` of
+ * `.git` and the like, names that are not UTF-8, FIFOs, sockets and devices. A link leading out of the skill
+ * is E012's, not listed here.
+ */
+const notImported = Effect.fnUntraced(function* (dir: string) {
+  const fs = yield* FileSystem
+  const path = yield* Path
+  const tree = yield* scanSourceTree(dir, { onEscape: "skip" })
+  const copied = new Set<string>([...tree.files.map((f) => f.path), ...tree.dirs, ...tree.escaping])
+  const left: Array<string> = []
+  const walk = (abs: string, rel: string): Effect.Effect<void, FsError> =>
+    Effect.gen(function* () {
+      for (const entry of yield* fs.readDir(abs)) {
+        const at = rel === "" ? entry.name : `${rel}/${entry.name}`
+        if (!copied.has(at)) left.push(at)
+        else if (entry.type === "directory") yield* walk(path.join(abs, entry.name), at)
+      }
+    })
+  yield* walk(dir, "").pipe(Effect.mapError(fsInternal))
+  return left
 })
 
 /**
