@@ -167,15 +167,8 @@ const readWhole = (fd: number, size: number): Buffer => {
  * Why the `-wal` beside a log (of `dbSize` bytes) would be thrown away, or undefined: it holds no frame
  * past its header, it is sound, or there is none.
  */
-export const walAtRisk = (dbFile: string, dbSize: number): string | undefined => {
-  let fd: number
-  try {
-    // Non-blocking: a FIFO there would block the open for good.
-    fd = openSync(`${dbFile}-wal`, constants.O_RDONLY | constants.O_NONBLOCK)
-  } catch {
-    return undefined
-  }
-  try {
+export const walAtRisk = (dbFile: string, dbSize: number): string | undefined =>
+  withWal(dbFile, (fd) => {
     if (!fstatSync(fd).isFile()) return "its -wal is not a regular file, which SQLite cannot use"
     // One read: the header and the first byte of a frame, if any. A -wal of its header alone holds no row.
     const head = Buffer.alloc(WAL_HEADER_BYTES + 1)
@@ -191,17 +184,22 @@ export const walAtRisk = (dbFile: string, dbSize: number): string | undefined =>
       return `it is ${now === 0 ? "empty" : "cut short"} while its -wal holds rows SQLite would not read`
     }
     return undefined
-  } finally {
-    closeSync(fd)
-  }
-}
+  })
 
 /**
  * Why the `-wal` beside a log is another database's (`foreignWal`), or undefined: none, not a regular file,
  * no frame of page 1, larger than `FOREIGN_CHECK_MAX_BYTES`, or this log's. `logHeader`: the log file's first
- * `DB_HEADER_READ_BYTES`. Only a `-wal` holding page 1 is read past its frame headers.
+ * `DB_HEADER_READ_BYTES`. Read whole; its checksums are computed only for a page 1 in doubt (`foreignWal`).
  */
-export const foreignWalBeside = (dbFile: string, logHeader: Buffer): string | undefined => {
+export const foreignWalBeside = (dbFile: string, logHeader: Buffer): string | undefined =>
+  withWal(dbFile, (fd) => {
+    const info = fstatSync(fd)
+    if (!info.isFile() || info.size <= WAL_HEADER_BYTES || info.size > FOREIGN_CHECK_MAX_BYTES) return undefined
+    return foreignWal(readWhole(fd, info.size), logHeader)
+  })
+
+/** `f` of the `-wal` beside `dbFile`, opened non-blocking (a FIFO there would block the open for good); undefined when there is none. */
+const withWal = (dbFile: string, f: (fd: number) => string | undefined): string | undefined => {
   let fd: number
   try {
     fd = openSync(`${dbFile}-wal`, constants.O_RDONLY | constants.O_NONBLOCK)
@@ -209,9 +207,7 @@ export const foreignWalBeside = (dbFile: string, logHeader: Buffer): string | un
     return undefined
   }
   try {
-    const info = fstatSync(fd)
-    if (!info.isFile() || info.size <= WAL_HEADER_BYTES || info.size > FOREIGN_CHECK_MAX_BYTES) return undefined
-    return foreignWal(readWhole(fd, info.size), logHeader)
+    return f(fd)
   } finally {
     closeSync(fd)
   }
