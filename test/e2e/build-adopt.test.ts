@@ -102,7 +102,7 @@ describe("skc build of a skill kept in an agent directory", () => {
 })
 
 // A hostile probe: the import copies the skill's files only, and the directory --force replaced went with what it
-// did not copy (a clone's .git, a name that is not UTF-8, a FIFO): deleted for good, said of the bad name alone.
+// did not copy (a clone's .git, a name that is not UTF-8; a FIFO too): deleted for good, said of the bad name alone.
 describe("skc build --force of an agent directory holding what an import does not copy", () => {
   it("is refused naming each of them, nothing deleted; once they are moved out, the adoption goes through", async () => {
     const s = sandbox()
@@ -111,11 +111,13 @@ describe("skc build --force of an agent directory holding what an import does no
     mkdirSync(join(dir, ".git"), { recursive: true })
     writeFileSync(join(dir, "SKILL.md"), "---\nname: ad\ndescription: Use this skill when the user asks about adoption.\n---\n\n# Ad\n")
     writeFileSync(join(dir, ".git", "config"), "precious\n")
+    // An editor's swap file is no part of the skill (isEditorArtifact): never a reason to refuse.
+    writeFileSync(join(dir, ".SKILL.md.swp"), "vim")
     writeFileSync(Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff]), Buffer.from(".md")]), "precious too\n")
     const r = await s.runAsync(["build", ".claude/skills/ad", "--force"])
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(`error: '${dir}' holds what an import does not copy into the project store (.git, bad\uFFFD.md), which --force would delete with the directory`)
-    expect(r.stderr).toContain(`move them out of '${dir}' (or copy the skill into the store yourself), then run the build again`)
+    expect(r.stderr).toContain(`move them out of '${dir}', then run the build again (or copy the skill into the store yourself and run: skc build ad)`)
     expect(readFileSync(join(dir, ".git", "config"), "utf8")).toBe("precious\n")
     expect(readdirSync(dir, { encoding: "buffer" }).some((n) => n.includes(0xff))).toBe(true)
     expect(existsSync(join(s.work, ".skillc", "skills", "ad"))).toBe(false)

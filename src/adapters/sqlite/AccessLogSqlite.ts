@@ -54,8 +54,13 @@ CREATE TABLE IF NOT EXISTS access_log (
 );
 CREATE INDEX IF NOT EXISTS access_log_timestamp ON access_log(timestamp);
 ${SUMMARY_SCHEMA}
-PRAGMA user_version = ${SCHEMA_VERSION};
 `
+/**
+ * The stamp, written only where the log's version was found lower (`openForWrite`): the repairs and the
+ * retiring that run `SCHEMA` again never lower a newer skc's stamp, which `foreignWal` (walHeader.ts) takes
+ * for a -wal of another database.
+ */
+const STAMP = `PRAGMA user_version = ${SCHEMA_VERSION};`
 
 /**
  * Waiting for a lock held by another process happens here, in Effect
@@ -253,7 +258,7 @@ const openForWrite = (Sqlite: DatabaseConstructor, dbFile: string): Database => 
       db.exec("BEGIN IMMEDIATE")
       try {
         migrateColumns(db)
-        db.exec(`${SCHEMA}COMMIT;`)
+        db.exec(`${SCHEMA}${STAMP}COMMIT;`)
       } catch (e) {
         // `isTransaction` is newer than Node 22.13: a rollback with none open only fails, and is let go.
         try {

@@ -19,6 +19,7 @@ import { Effect, Schema } from "effect"
 import { Path } from "effect/Path"
 import { InternalError, UsageError, Warning } from "../../domain/errors.js"
 import { MANIFEST_FILE, META_DIR, parseManifest } from "../../domain/manifest.js"
+import { isEditorArtifact } from "../../domain/sourcePaths.js"
 import { isProfileName, profileOf } from "../../domain/agents/index.js"
 import { AGENT_SKILL_DIRS, deploymentDir, type TargetSpec } from "../../domain/targets.js"
 import { agentUserPath } from "../skills/index.js"
@@ -162,7 +163,7 @@ export const planDeployments = Effect.fnUntraced(function* (
           return yield* Effect.fail(
             new UsageError({
               message: `'${dest}' holds what an import does not copy into the ${options.scope} store (${shownList(left)}), which --force would delete with the directory`,
-              detail: [`move ${left.length === 1 ? "it" : "them"} out of '${dest}' (or copy the skill into the store yourself), then run the build again`]
+              detail: [`move ${left.length === 1 ? "it" : "them"} out of '${dest}', then run the build again (or copy the skill into the store yourself and run: skc build ${name})`]
             })
           )
         }
@@ -205,7 +206,8 @@ const notImported = Effect.fnUntraced(function* (dir: string) {
     Effect.gen(function* () {
       for (const entry of yield* fs.readDir(abs)) {
         const at = rel === "" ? entry.name : `${rel}/${entry.name}`
-        if (!copied.has(at)) left.push(at)
+        // An editor's swap or backup file is no part of a skill (isEditorArtifact): an open vim must not block adoption.
+        if (!copied.has(at) && !isEditorArtifact(entry.name)) left.push(at)
         else if (entry.type === "directory") yield* walk(path.join(abs, entry.name), at)
       }
     })

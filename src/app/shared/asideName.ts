@@ -6,6 +6,7 @@
  */
 import { Clock, Effect } from "effect"
 import { formatTimestamp } from "../../domain/stats.js"
+import { FOREIGN_WAL_SUFFIX } from "../../ports/AccessLog.js"
 import { FileSystem, unseenAs } from "../../ports/FileSystem.js"
 
 /** `<file>.corrupt-20261125T041200Z` for a time in ms. */
@@ -24,8 +25,8 @@ export const freeAsideName = Effect.fnUntraced(function* (file: string) {
   const base = corruptName(file, yield* Clock.currentTimeMillis)
   const taken = (p: string) =>
     Effect.map(
-      Effect.all([fs.lstatOption(p).pipe(unseenAs(undefined)), fs.lstatOption(`${p}-wal`).pipe(unseenAs(undefined))]),
-      ([a, b]) => a !== undefined || b !== undefined
+      Effect.all([p, `${p}-wal`, `${p}${FOREIGN_WAL_SUFFIX}`].map((q) => fs.lstatOption(q).pipe(unseenAs(undefined)))),
+      (found) => found.some((f) => f !== undefined)
     )
   for (let n = 1; n <= MAX_NUMBERED; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`
