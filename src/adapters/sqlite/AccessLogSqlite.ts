@@ -24,7 +24,7 @@ import { FOREIGN_WAL_CODE, LogStoreError, ORPHANED_WAL_CODE, RETIRED_LOG_CODE } 
 import { AGENT_COMMANDS, fractionOf, loggedTimestampSql, secondsKey, untilKey, type StatsFilters } from "../../domain/stats.js"
 import { fileStamp, SqliteConnections, type ConnectionPool, type PoolEntry, type PooledLog } from "./ConnectionPool.js"
 import { statsOf } from "../node/fileStamp.js"
-import { DB_HEADER_READ_BYTES, foreignWalBeside, walAtRisk } from "./walHeader.js"
+import { DB_HEADER_READ_BYTES, walAtRisk, walProblem } from "./walHeader.js"
 import { Database, isHeldBySqlite, openImmutable, type OpenOptions, type Statement } from "./nodeSqlite.js"
 import { argOf, byAuthorOf, CATCH_UP_CHUNK, catchUp, keptAndRecentRows, keptLacksCommand, keptSummaryRows, SUMMARY_SCHEMA, summaryIsCurrent, summaryKey } from "./accessSummary.js"
 
@@ -171,10 +171,9 @@ const checkHeader = (dbFile: string): boolean => {
     }
     // The rows of its -wal that SQLite would drop without a word, or a -wal of another database that would
     // overwrite them (walHeader.ts).
-    const atRisk = walAtRisk(dbFile, info.size)
-    if (atRisk !== undefined) throw new UnsoundLog(atRisk, "SQLITE_CORRUPT")
-    const foreign = n === head.length ? foreignWalBeside(dbFile, head) : undefined
-    if (foreign !== undefined) throw new UnsoundLog(foreign, FOREIGN_WAL_CODE)
+    const problem = walProblem(dbFile, info.size, n === head.length ? head : undefined)
+    if (problem?.atRisk !== undefined) throw new UnsoundLog(problem.atRisk, "SQLITE_CORRUPT")
+    if (problem?.foreign !== undefined) throw new UnsoundLog(problem.foreign, FOREIGN_WAL_CODE)
   } finally {
     closeSync(fd)
   }

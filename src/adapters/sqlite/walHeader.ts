@@ -87,7 +87,7 @@ const pageOnes = (wal: Buffer, pageSize: number): ReadonlyArray<Buffer> => {
  */
 export const walPageOne = (wal: Buffer): { readonly pageSize: number; readonly page: Buffer } | undefined => {
   const pageSize = walPageSize(wal)
-  if (pageSize === undefined || pageOnes(wal, pageSize).length === 0) return undefined
+  if (pageSize === undefined) return undefined
   const bigEndian = (wal.readUInt32BE(0) & 1) === 1
   const salts = [wal.readUInt32BE(16), wal.readUInt32BE(20)]
   const frameBytes = FRAME_HEADER_BYTES + pageSize
@@ -131,10 +131,13 @@ export const foreignWal = (wal: Buffer, logHeader: Buffer): string | undefined =
   // headers and page 1s alone: the checksums, over the whole file, are computed only for a -wal in doubt.
   const pageSize = walPageSize(wal)
   if (pageSize === undefined) return undefined
-  if (pageSize === headerPageSize(logHeader) && pageOnes(wal, pageSize).every((page) => headerUserVersion(page) >= own)) return undefined
+  const logPageSize = headerPageSize(logHeader)
+  const pages = pageOnes(wal, pageSize)
+  // No page 1 at all: nothing to judge, and no checksum computed.
+  if (pages.length === 0 || (pageSize === logPageSize && pages.every((page) => headerUserVersion(page) >= own))) return undefined
   const newest = walPageOne(wal)
   if (newest === undefined) return undefined
-  if (newest.pageSize !== headerPageSize(logHeader)) return `its -wal is another database's (pages of ${newest.pageSize} bytes, the log's of ${headerPageSize(logHeader)}), which SQLite would apply over the log`
+  if (pageSize !== logPageSize) return `its -wal is another database's (pages of ${pageSize} bytes, the log's of ${logPageSize}), which SQLite would apply over the log`
   const theirs = headerUserVersion(newest.page)
   return theirs < own ? `its -wal is another database's (schema version ${theirs}, the log's ${own}), which SQLite would apply over the log, orphaning its rows` : undefined
 }
@@ -167,39 +170,55 @@ const readWhole = (fd: number, size: number): Buffer => {
  * Why the `-wal` beside a log (of `dbSize` bytes) would be thrown away, or undefined: it holds no frame
  * past its header, it is sound, or there is none.
  */
-export const walAtRisk = (dbFile: string, dbSize: number): string | undefined =>
-  withWal(dbFile, (fd) => {
-    if (!fstatSync(fd).isFile()) return "its -wal is not a regular file, which SQLite cannot use"
-    // One read: the header and the first byte of a frame, if any. A -wal of its header alone holds no row.
-    const head = Buffer.alloc(WAL_HEADER_BYTES + 1)
-    const n = readSync(fd, head, 0, head.length, 0)
-    if (n <= WAL_HEADER_BYTES) return undefined
-    if (!isSoundWalHeader(head.subarray(0, WAL_HEADER_BYTES))) return "its -wal's header is damaged, so SQLite would discard the rows in it"
-    if (dbSize < DB_HEADER_BYTES) {
-      // The size was read before the -wal: another process creating the log meanwhile (it writes the
-      // database's first page before any -wal frame) made it a sound one, which this check moved aside
-      // (8 processes racing to create one log, once in a CI run). Read after the -wal, it is the truth.
-      const now = sizeNow(dbFile)
-      if (now >= DB_HEADER_BYTES) return undefined
-      return `it is ${now === 0 ? "empty" : "cut short"} while its -wal holds rows SQLite would not read`
-    }
-    return undefined
-  })
+export const walAtRisk = (dbFile: string, dbSize: number): string | undefined => withWal(dbFile, (fd) => riskIn(fd, dbFile, dbSize))
+
+/** `walAtRisk` of the open `-wal` `fd`. */
+const riskIn = (fd: number, dbFile: string, dbSize: number): string | undefined => {
+  if (!fstatSync(fd).isFile()) return "its -wal is not a regular file, which SQLite cannot use"
+  // One read: the header and the first byte of a frame, if any. A -wal of its header alone holds no row.
+  const head = Buffer.alloc(WAL_HEADER_BYTES + 1)
+  const n = readSync(fd, head, 0, head.length, 0)
+  if (n <= WAL_HEADER_BYTES) return undefined
+  if (!isSoundWalHeader(head.subarray(0, WAL_HEADER_BYTES))) return "its -wal's header is damaged, so SQLite would discard the rows in it"
+  if (dbSize < DB_HEADER_BYTES) {
+    // The size was read before the -wal: another process creating the log meanwhile (it writes the
+    // database's first page before any -wal frame) made it a sound one, which this check moved aside
+    // (8 processes racing to create one log, once in a CI run). Read after the -wal, it is the truth.
+    const now = sizeNow(dbFile)
+    if (now >= DB_HEADER_BYTES) return undefined
+    return `it is ${now === 0 ? "empty" : "cut short"} while its -wal holds rows SQLite would not read`
+  }
+  return undefined
+}
 
 /**
  * Why the `-wal` beside a log is another database's (`foreignWal`), or undefined: none, not a regular file,
  * no frame of page 1, larger than `FOREIGN_CHECK_MAX_BYTES`, or this log's. `logHeader`: the log file's first
  * `DB_HEADER_READ_BYTES`. Read whole; its checksums are computed only for a page 1 in doubt (`foreignWal`).
  */
-export const foreignWalBeside = (dbFile: string, logHeader: Buffer): string | undefined =>
+export const foreignWalBeside = (dbFile: string, logHeader: Buffer): string | undefined => withWal(dbFile, (fd) => foreignIn(fd, logHeader))
+
+/** `foreignWalBeside` of the open `-wal` `fd`. */
+const foreignIn = (fd: number, logHeader: Buffer): string | undefined => {
+  const info = fstatSync(fd)
+  if (!info.isFile() || info.size <= WAL_HEADER_BYTES || info.size > FOREIGN_CHECK_MAX_BYTES) return undefined
+  return foreignWal(readWhole(fd, info.size), logHeader)
+}
+
+/**
+ * Both checks of the `-wal` beside a log on one open of it: `walAtRisk`'s reason (`atRisk`), else, given the log's
+ * header, `foreignWalBeside`'s (`foreign`); undefined when neither applies.
+ */
+export const walProblem = (dbFile: string, dbSize: number, logHeader: Buffer | undefined): { readonly atRisk?: string; readonly foreign?: string } | undefined =>
   withWal(dbFile, (fd) => {
-    const info = fstatSync(fd)
-    if (!info.isFile() || info.size <= WAL_HEADER_BYTES || info.size > FOREIGN_CHECK_MAX_BYTES) return undefined
-    return foreignWal(readWhole(fd, info.size), logHeader)
+    const atRisk = riskIn(fd, dbFile, dbSize)
+    if (atRisk !== undefined) return { atRisk }
+    const foreign = logHeader === undefined ? undefined : foreignIn(fd, logHeader)
+    return foreign === undefined ? undefined : { foreign }
   })
 
 /** `f` of the `-wal` beside `dbFile`, opened non-blocking (a FIFO there would block the open for good); undefined when there is none. */
-const withWal = (dbFile: string, f: (fd: number) => string | undefined): string | undefined => {
+const withWal = <A>(dbFile: string, f: (fd: number) => A | undefined): A | undefined => {
   let fd: number
   try {
     fd = openSync(`${dbFile}-wal`, constants.O_RDONLY | constants.O_NONBLOCK)

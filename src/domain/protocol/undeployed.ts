@@ -7,7 +7,7 @@
  */
 import { SHARED_SKILLS_DIR, SHARED_TARGET, profileOf, type ProfileName } from "../agents/index.js"
 import type { Discovery } from "./discovery.js"
-import { describeNameProblem, nameProblem, suggestedName } from "../skillName.js"
+import { describeNameProblem, nameProblem, suggestedName, type NameProblem } from "../skillName.js"
 
 /** A skill of the project or global source store. */
 export interface StoreSkill {
@@ -69,8 +69,11 @@ export const undeployedNote = (agent: ProfileName, skills: ReadonlyArray<StoreSk
   const now = configured.length > 0 ? configured : ["claude"]
   // A folder whose name is no skill name (`Clash`): the build advised refused it ("invalid skill name"), so it
   // is told to rename the folder instead (a hostile probe).
-  const misnamed = skills.filter((s) => nameProblem(s.name) !== undefined)
-  const buildable = skills.filter((s) => nameProblem(s.name) === undefined)
+  const misnamed = skills.flatMap((s) => {
+    const problem = nameProblem(s.name)
+    return problem === undefined ? [] : [{ name: s.name, problem }]
+  })
+  const buildable = skills.filter((s) => !misnamed.some((m) => m.name === s.name))
   const way = (scope: StoreSkill["scope"]): ReadonlyArray<string> => {
     const of = buildable.filter((s) => s.scope === scope)
     if (of.length === 0) return []
@@ -88,8 +91,8 @@ export const undeployedNote = (agent: ProfileName, skills: ReadonlyArray<StoreSk
 }
 
 /** What a misnamed store folder needs before any build deploys it: its name's problem, and a name to give it. */
-const renames = (misnamed: ReadonlyArray<StoreSkill>): ReadonlyArray<string> =>
-  misnamed.slice(0, NAMES_SHOWN).map((s) => {
-    const better = suggestedName(s.name)
-    return `no build deploys '${s.name}' (${describeNameProblem(s.name, nameProblem(s.name)!)}): rename its folder${better === undefined ? "" : ` (e.g. '${better}')`}`
+const renames = (misnamed: ReadonlyArray<{ readonly name: string; readonly problem: NameProblem }>): ReadonlyArray<string> =>
+  misnamed.slice(0, NAMES_SHOWN).map(({ name, problem }) => {
+    const better = suggestedName(name)
+    return `no build deploys '${name}' (${describeNameProblem(name, problem)}): rename its folder${better === undefined ? "" : ` (e.g. '${better}')`}`
   })
